@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Swell",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "SwellCore", targets: ["SwellCore"]),
+        .library(name: "SwellAudio", targets: ["SwellAudio"]),
+        .library(name: "SwellAutomation", targets: ["SwellAutomation"]),
+        .executable(name: "swell", targets: ["swell"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config.
+        .systemLibrary(
+            name: "CALSA", pkgConfig: "alsa",
+            providers: [.apt(["libasound2-dev"])]),
+        .systemLibrary(
+            name: "CSndFile", pkgConfig: "sndfile",
+            providers: [.apt(["libsndfile1-dev"])]),
+
+        // The Core Animation engine: values, timing, animations, layers,
+        // transactions, hosts and render snapshots. Foundation only.
+        .target(name: "SwellCore"),
+
+        // Sound: AudioLayer, MixerLayer, decoding, ALSA output, gain stage,
+        // offline renderer.
+        .target(name: "SwellAudio", dependencies: ["SwellCore", "CALSA", "CSndFile"]),
+
+        // Between the command line and the engine: TIME/LEVEL/ramp syntax,
+        // JSON scripts, curves and charts.
+        .target(name: "SwellAutomation", dependencies: ["SwellCore", "SwellAudio"]),
+
+        // The command-line tool, a thin layer over SwellAutomation.
+        .executableTarget(
+            name: "swell",
+            dependencies: [
+                "SwellAutomation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore"]),
+        .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio"]),
+        .testTarget(name: "SwellAutomationTests", dependencies: ["SwellAutomation"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

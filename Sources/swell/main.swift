@@ -1,0 +1,1 @@
+print("swell: not built yet")
