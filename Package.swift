@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SwellAudio", targets: ["SwellAudio"]),
         .library(name: "SwellAutomation", targets: ["SwellAutomation"]),
         .executable(name: "swell", targets: ["swell"]),
+        .executable(name: "ClockFace", targets: ["ClockFace"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,6 +42,9 @@ let package = Package(
                 "SwellAutomation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // Samples: the seed articles' examples, runnable.
+        .executableTarget(name: "ClockFace", dependencies: ["SwellCore"], path: "Samples/ClockFace"),
 
         .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore"]),
         .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio"]),

@@ -44,6 +44,13 @@ public protocol Animatable: Sendable, Equatable {
     /// The additive identity: `x.adding(.zero) == x`.
     static var zero: Self { get }
 
+    /// Whether every number in the value is finite. Layers refuse non-finite
+    /// model values, so nothing non-finite reaches a sample (SPEC §2.8). The
+    /// default says a value is finite when its distance to itself is zero,
+    /// which holds for any value whose distance is computed from its numbers
+    /// (x − x is NaN for NaN and ±∞).
+    var isFinite: Bool { get }
+
     /// The named fields of the value that key paths can address, by their
     /// dotted name relative to the value: `"x"` for `position.x`,
     /// `"size.width"` for `bounds.size.width`, `"rotation.z"` for
@@ -58,6 +65,8 @@ extension Animatable {
     }
 
     public static var components: [String: AnimatableComponent<Self>] { [:] }
+
+    public var isFinite: Bool { distance(to: self) == 0 }
 }
 
 // MARK: - Components

@@ -1,0 +1,43 @@
+/// One animation's effect on one layer property.
+///
+/// A property's presentation value is its model value with the effects of
+/// the layer's animations applied in the order they were added: a
+/// non-additive animation replaces the value so far, an additive one adds to
+/// it (Apple: "additive: the value specified by the animation is added to the
+/// current render tree value").
+protocol PropertyContribution<Root>: Sendable {
+    associatedtype Root: Animatable
+    func apply(to value: inout Root, model: Root, sample: CurveSample)
+}
+
+/// A curve applied to the whole value of a property.
+struct CurveContribution<Curve: ValueCurve>: PropertyContribution {
+    let curve: Curve
+    let isAdditive: Bool
+    let isCumulative: Bool
+
+    func apply(to value: inout Curve.Value, model: Curve.Value, sample: CurveSample) {
+        var animated = curve.value(at: sample, model: model)
+        if isCumulative && sample.iteration > 0 {
+            // "The value of the property is the value at the end of the
+            // previous repeat cycle, plus the value of the current repeat
+            // cycle" (CAPropertyAnimation.isCumulative).
+            animated = animated.adding(curve.endValue(model: model).scaled(by: Double(sample.iteration)))
+        }
+        value = isAdditive ? value.adding(animated) : animated
+    }
+}
+
+/// A contribution to one field of a property, such as `position.x`: the
+/// field is read out of the value so far, animated, and written back.
+struct ComponentContribution<Root: Animatable, Leaf: Animatable>: PropertyContribution {
+    let get: @Sendable (Root) -> Leaf
+    let set: @Sendable (inout Root, Leaf) -> Void
+    let inner: any PropertyContribution<Leaf>
+
+    func apply(to value: inout Root, model: Root, sample: CurveSample) {
+        var leaf = get(value)
+        inner.apply(to: &leaf, model: get(model), sample: sample)
+        set(&value, leaf)
+    }
+}

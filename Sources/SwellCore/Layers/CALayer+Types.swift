@@ -1,0 +1,51 @@
+/// How a layer's contents are placed in its bounds (QuartzCore's
+/// `CALayerContentsGravity`).
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let center = Self(rawValue: "center")
+    public static let top = Self(rawValue: "top")
+    public static let bottom = Self(rawValue: "bottom")
+    public static let left = Self(rawValue: "left")
+    public static let right = Self(rawValue: "right")
+    public static let topLeft = Self(rawValue: "topLeft")
+    public static let topRight = Self(rawValue: "topRight")
+    public static let bottomLeft = Self(rawValue: "bottomLeft")
+    public static let bottomRight = Self(rawValue: "bottomRight")
+    public static let resize = Self(rawValue: "resize")
+    public static let resizeAspect = Self(rawValue: "resizeAspect")
+    public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+}
+
+/// The filter used to scale a layer's contents (`CALayerContentsFilter`).
+public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let nearest = Self(rawValue: "nearest")
+    public static let linear = Self(rawValue: "linear")
+    public static let trilinear = Self(rawValue: "trilinear")
+}
+
+/// The corners that `cornerRadius` rounds (`CACornerMask`).
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let layerMinXMinYCorner = Self(rawValue: 1 << 0)
+    public static let layerMaxXMinYCorner = Self(rawValue: 1 << 1)
+    public static let layerMinXMaxYCorner = Self(rawValue: 1 << 2)
+    public static let layerMaxXMaxYCorner = Self(rawValue: 1 << 3)
+}
+
+/// The edges of a layer that are antialiased (`CAEdgeAntialiasingMask`).
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let layerLeftEdge = Self(rawValue: 1 << 0)
+    public static let layerRightEdge = Self(rawValue: 1 << 1)
+    public static let layerBottomEdge = Self(rawValue: 1 << 2)
+    public static let layerTopEdge = Self(rawValue: 1 << 3)
+}

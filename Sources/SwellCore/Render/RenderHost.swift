@@ -1,0 +1,213 @@
+import Foundation
+import Synchronization
+
+/// A context that renders a layer tree on a clock: a headless context, an
+/// audio engine, a visual renderer.
+///
+/// The host owns the link between the model tree and time:
+/// - A transaction commit touching its tree calls ``commit()``, which gives
+///   animations added with `beginTime` 0 the commit time, compiles changed
+///   layers and publishes an immutable ``RenderSnapshot``.
+/// - ``presentation()`` of a layer in the tree evaluates the snapshot at the
+///   host's ``currentTime``; layers outside a hosted tree have no
+///   presentation and get no implicit animations, as in QuartzCore.
+/// - ``tick()`` runs the animation life cycle on the owning thread: it tells
+///   delegates animations started and stopped, removes finished animations
+///   (unless `isRemovedOnCompletion` is false) and lets transaction
+///   completion blocks run.
+/// - ``displayFrame(at:)`` is one display-link frame: a tick, layout, and
+///   `display()` for every layer that asked for it or whose
+///   `needsDisplay(forKey:)` keys are animating.
+open class RenderHost {
+    /// The clock the host renders on.
+    public let clock: any MediaClock
+
+    /// The root of the hosted tree. Setting it hosts the layer (removing it
+    /// from any superlayer) and commits.
+    public var rootLayer: CALayer? {
+        didSet {
+            guard oldValue !== rootLayer else { return }
+            oldValue?.hostingContext = nil
+            if let root = rootLayer {
+                root.removeFromSuperlayer()
+                root.hostingContext = self
+                CATransaction.currentForChange().noteChange(of: root)
+            }
+            CATransaction.flush()
+            if rootLayer == nil { publish(nil) }
+        }
+    }
+
+    private var snapshot: RenderSnapshot?
+    private let latest = Mutex<RenderSnapshot?>(nil)
+    private var live: [(layer: CALayer, animation: CAAnimation)] = []
+    private var pinnedTime: Double?
+
+    public init(clock: any MediaClock) {
+        self.clock = clock
+    }
+
+    // MARK: Time
+
+    /// The host's time: the clock's, or the frame's during a display frame
+    /// (every layer in a frame is evaluated at the same instant).
+    public var currentTime: CFTimeInterval { pinnedTime ?? clock.currentTime }
+
+    /// The host time that animations added with `beginTime` 0 begin at.
+    /// The commit time, by default; an audio engine answers the time of the
+    /// next frame it will render, so an animation is heard from its start.
+    open var commitTime: CFTimeInterval { currentTime }
+
+    /// How far before its begin time an animation already counts as begun
+    /// (see ``MediaTiming/phase(atParentTime:tolerance:)``).
+    open var evaluationTolerance: Double { 0 }
+
+    /// Runs `body` with the host's time pinned to `time`.
+    public func withTime<Result>(_ time: CFTimeInterval, _ body: () throws -> Result) rethrows -> Result {
+        let saved = pinnedTime
+        pinnedTime = time
+        defer { pinnedTime = saved }
+        return try body()
+    }
+
+    // MARK: Snapshots
+
+    /// The last published snapshot; any thread may read it.
+    public var latestSnapshot: RenderSnapshot? {
+        latest.withLock { $0 }
+    }
+
+    /// Publishes the tree's committed state: resolves begin times of newly
+    /// added animations to ``commitTime`` (in each layer's time space),
+    /// rebuilds the records of changed layers and tells subclasses through
+    /// ``didPublish(_:)``.
+    func commit() {
+        guard let root = rootLayer else { return }
+        let time = commitTime
+        var records: [LayerRecord] = [], parents: [Int] = [], live: [(CALayer, CAAnimation)] = []
+        func visit(_ layer: CALayer, parent: Int) {
+            for (_, animation) in layer.animationEntries {
+                guard let attachment = animation.attachment else { continue }
+                if attachment.beginsAtCommit {
+                    animation.beginTime = layer.convertTime(time, from: nil)
+                    attachment.beginsAtCommit = false
+                    layer.cachedRecord = nil
+                }
+                if !attachment.stopped { live.append((layer, animation)) }
+            }
+            let record = layer.cachedRecord ?? LayerRecord.make(for: layer)
+            layer.cachedRecord = record
+            let index = records.count
+            records.append(record)
+            parents.append(parent)
+            if let mask = layer.mask { visit(mask, parent: index) }
+            for child in layer.storedSublayers ?? [] { visit(child, parent: index) }
+        }
+        visit(root, parent: -1)
+        self.live = live
+        publish(RenderSnapshot(commitTime: time, records: records, parents: parents))
+    }
+
+    private func publish(_ newSnapshot: RenderSnapshot?) {
+        snapshot = newSnapshot
+        latest.withLock { $0 = newSnapshot }
+        didPublish(newSnapshot)
+    }
+
+    /// Called on the owning thread after every commit. Subclasses hand the
+    /// snapshot to their renderers here.
+    open func didPublish(_ snapshot: RenderSnapshot?) {}
+
+    /// The presented values and timing of `layer` now, or nil when it has
+    /// not been committed to this host.
+    func presentedState(of layer: CALayer) -> (values: [String: any Animatable], timing: MediaTiming)? {
+        guard let snapshot, let index = snapshot.index(ofSerial: layer.serial) else { return nil }
+        let time = snapshot.localTime(ofLayerAt: index, hostTime: currentTime)
+        let record = snapshot.records[index]
+        return (record.presentedValues(atLayerTime: time, tolerance: evaluationTolerance), record.timing)
+    }
+
+    /// The committed model values of `layer`, or nil when it has not been
+    /// committed to this host.
+    func committedValues(of layer: CALayer) -> [String: any Animatable]? {
+        guard let snapshot, let index = snapshot.index(ofSerial: layer.serial) else { return nil }
+        return snapshot.records[index].values
+    }
+
+    // MARK: Life cycle
+
+    /// Commits pending implicit changes, then runs the animation life cycle
+    /// at ``currentTime``: start and stop notifications, removal of finished
+    /// animations, transaction completions.
+    public func tick() {
+        CATransaction.flush()
+        let now = currentTime
+        var finished = false
+        for (layer, animation) in live {
+            guard let attachment = animation.attachment, !attachment.stopped else { continue }
+            let phase = animation.timing.phase(atParentTime: layer.localTime(fromHostTime: now),
+                                               tolerance: evaluationTolerance)
+            guard phase != .before else { continue }
+            attachment.notifyStart(animation)
+            guard phase == .after else { continue }
+            finished = true
+            if animation.isRemovedOnCompletion { layer.removeFinishedAnimation(animation) }
+            if animation.affectsDisplay(of: layer) { layer.setNeedsDisplay() }
+            attachment.notifyStop(animation, finished: true)
+        }
+        if finished {
+            live.removeAll { $0.animation.attachment?.stopped ?? true }
+            CATransaction.flush()
+        }
+    }
+
+    /// One display frame at `time`: a ``tick()``, then layout and display of
+    /// the layers that need it, all with the host's time pinned to `time`.
+    public func displayFrame(at time: CFTimeInterval) {
+        withTime(time) {
+            tick()
+            guard let root = rootLayer else { return }
+            root.forEachInTree { $0.layoutIfNeeded() }
+            root.forEachInTree { layer in
+                if layer.needsDisplayFlag || layer.hasDisplayAnimation(at: time) {
+                    layer.needsDisplayFlag = false
+                    layer.display()
+                }
+            }
+            CATransaction.flush()
+        }
+    }
+}
+
+extension CALayer {
+    /// Whether an animation of one of the layer's `needsDisplay(forKey:)`
+    /// keys has an effect at host time `time`.
+    func hasDisplayAnimation(at time: CFTimeInterval) -> Bool {
+        guard !animationEntries.isEmpty else { return false }
+        let local = localTime(fromHostTime: time)
+        return animationEntries.contains { entry in
+            entry.animation.affectsDisplay(of: self)
+                && entry.animation.timing.sample(atParentTime: local) != nil
+        }
+    }
+}
+
+extension CAAnimation {
+    /// The key paths the animation changes.
+    var animatedKeyPaths: [String] {
+        switch self {
+        case let group as CAAnimationGroup: (group.animations ?? []).flatMap(\.animatedKeyPaths)
+        case is CATransition: [kCATransition]
+        case let property as CAPropertyAnimation: property.keyPath.map { [$0] } ?? []
+        default: []
+        }
+    }
+
+    /// Whether the animation changes a key that makes `layer` redisplay.
+    func affectsDisplay(of layer: CALayer) -> Bool {
+        animatedKeyPaths.contains { path in
+            let key = path.split(separator: ".", maxSplits: 1).first.map(String.init) ?? path
+            return type(of: layer).needsDisplay(forKey: key) || type(of: layer).needsDisplay(forKey: path)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Synchronization
+
+/// The current absolute time in seconds on the host's monotonic clock.
+///
+/// QuartzCore's `CACurrentMediaTime()` is `mach_absolute_time()` in seconds:
+/// a monotonic clock that starts at boot and never jumps. Linux's
+/// `CLOCK_MONOTONIC` is the same thing.
+public func CACurrentMediaTime() -> CFTimeInterval {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
+}
+
+/// A source of "now" for a render host.
+///
+/// Core Animation always evaluates on the host clock; Swell makes the clock
+/// injectable (SPEC §2.3) so that tests and offline rendering run on a clock
+/// that only moves when told to, and live audio runs on the audio clock —
+/// frames delivered to the device divided by the sample rate — so that what
+/// `presentation()` reports is what is heard.
+public protocol MediaClock: AnyObject, Sendable {
+    /// The current time in seconds.
+    var currentTime: CFTimeInterval { get }
+}
+
+/// The host's monotonic clock, ``CACurrentMediaTime()``.
+public final class HostClock: MediaClock {
+    public init() {}
+    public var currentTime: CFTimeInterval { CACurrentMediaTime() }
+}
+
+/// A clock that moves only when told to: tests, `swell curve`, and stepped
+/// display links. Results on it are bit-for-bit repeatable.
+public final class ManualClock: MediaClock {
+    private let time: Mutex<Double>
+
+    public init(time: CFTimeInterval = 0) {
+        self.time = Mutex(time)
+    }
+
+    public var currentTime: CFTimeInterval { time.withLock { $0 } }
+
+    /// Sets the time. Prefer computing the time from an integer counter
+    /// (`Double(frame) / rate`) over summing steps, so no error accumulates.
+    public func set(_ newTime: CFTimeInterval) {
+        precondition(newTime.isFinite, "ManualClock time must be finite")
+        time.withLock { $0 = newTime }
+    }
+
+    /// Moves the time forward by `interval` seconds.
+    public func advance(by interval: CFTimeInterval) {
+        precondition(interval.isFinite, "ManualClock interval must be finite")
+        time.withLock { $0 += interval }
+    }
+}

@@ -1,0 +1,156 @@
+import Foundation
+
+/// The `CAMediaTiming` properties of one layer or animation as a value, with
+/// the arithmetic that maps its parent's time into its own.
+///
+/// The model is the one Apple documents for `CAMediaTiming` and that
+/// Rönnqvist measured ("Controlling animation timing", objc.io issue 12; the
+/// seed guide's "时间系统" section repeats it):
+///
+/// - Time since begin, `t_parent − beginTime`, runs at `speed`; the object is
+///   *active* while that scaled time lies in `[0, activeDuration)`.
+/// - `activeDuration` is `repeatDuration` when set, otherwise
+///   `duration × repeatCount` (a count of 0 means 1; fractional counts play a
+///   partial last iteration), doubled when `autoreverses` (one repeat is a
+///   forward and a backward pass).
+/// - `timeOffset` shifts where in the active duration playback starts, and
+///   the active duration wraps around like a ring: a 5 s animation with
+///   `timeOffset = 2` plays 2…5 then 0…2.
+/// - Outside the active duration, `fillMode` decides whether the object holds
+///   its first (backwards) or last (forwards) state.
+///
+/// Layers use the same struct: a layer's `duration` is 0, which makes its
+/// active duration unbounded, so its local time is simply
+/// `(t_parent − beginTime) · speed + timeOffset` — the mapping Apple's pause
+/// and resume recipe (Technical Q&A QA1673) relies on.
+public struct MediaTiming: Sendable, Equatable {
+    public var beginTime: Double = 0
+    public var duration: Double = 0
+    public var speed: Double = 1
+    public var timeOffset: Double = 0
+    public var repeatCount: Double = 0
+    public var repeatDuration: Double = 0
+    public var autoreverses = false
+    public var fillMode: CAMediaTimingFillMode = .removed
+
+    public init() {}
+
+    /// Whether the object's active duration is unbounded: a layer, or an
+    /// animation repeating forever.
+    public var isUnbounded: Bool { !activeDuration.isFinite }
+
+    /// The length of one iteration: forwards, and back again when the object
+    /// autoreverses.
+    public var cycleDuration: Double { autoreverses ? 2 * duration : duration }
+
+    /// How long the object is active, in local seconds.
+    public var activeDuration: Double {
+        guard duration > 0 else { return .infinity }
+        if repeatDuration > 0 { return repeatDuration }
+        return cycleDuration * (repeatCount > 0 ? repeatCount : 1)
+    }
+
+    /// The unbounded mapping from parent time to local time,
+    /// `(t − beginTime) · speed + timeOffset` (CALayer's `convertTime`).
+    public func localTime(fromParent time: Double) -> Double {
+        (time - beginTime) * speed + timeOffset
+    }
+
+    /// The inverse of ``localTime(fromParent:)``; a paused object (speed 0)
+    /// maps every parent time to the same local time, so there is no inverse
+    /// and the begin time is returned.
+    public func parentTime(fromLocal time: Double) -> Double {
+        speed == 0 ? beginTime : (time - timeOffset) / speed + beginTime
+    }
+
+    /// Where a bounded object is at a parent time.
+    public enum Phase: Sendable, Equatable {
+        case before, active, after
+    }
+
+    /// The phase at `time`. `tolerance` (seconds, ≥ 0) lets a begin time that
+    /// is a rounding error after `time` count as reached; the audio renderer
+    /// passes 1e-9 of a frame so that an event at T first affects frame
+    /// `ceil(T·fs − 1e-9)` (SPEC §2.4).
+    public func phase(atParentTime time: Double, tolerance: Double = 0) -> Phase {
+        let since = time - beginTime
+        if since < -tolerance { return .before }
+        if speed == 0 { return .active }
+        return max(since, 0) * Swift.abs(speed) >= activeDuration ? .after : .active
+    }
+
+    /// The object's position within one simple iteration at `time`, or nil
+    /// when it has no effect then (outside its active duration, not filling).
+    public func sample(atParentTime time: Double, tolerance: Double = 0) -> TimingSample? {
+        let since = time - beginTime
+        let active = activeDuration
+        if since < -tolerance {
+            return fillMode.fillsBackwards ? iterationSample(atActivePosition: startPosition, atEnd: false) : nil
+        }
+        let elapsed = max(since, 0) * Swift.abs(speed)
+        if elapsed >= active {
+            return fillMode.fillsForwards ? iterationSample(atActivePosition: endPosition, atEnd: true) : nil
+        }
+        if speed < 0 {
+            // Negative speed plays the active duration backwards from its end.
+            let atEnd = elapsed == 0
+            let position = atEnd ? endPosition : wrapped(active - elapsed + timeOffset)
+            return iterationSample(atActivePosition: position, atEnd: atEnd)
+        }
+        return iterationSample(atActivePosition: wrapped(elapsed + timeOffset), atEnd: false)
+    }
+
+    /// The active interval in parent time, for deciding when a value can
+    /// change; nil when the object never ends or is paused.
+    public var activeParentInterval: Range<Double>? {
+        let active = activeDuration
+        guard active.isFinite, speed != 0 else { return nil }
+        return beginTime..<(beginTime + active / Swift.abs(speed))
+    }
+
+    private var startPosition: Double {
+        speed < 0 ? endPosition : wrapped(timeOffset)
+    }
+
+    private var endPosition: Double {
+        let active = activeDuration
+        guard active.isFinite else { return wrapped(timeOffset) }
+        let position = wrapped(active + timeOffset)
+        return position == 0 ? active : position
+    }
+
+    /// Wraps an active position into `[0, activeDuration)`, the ring that
+    /// `timeOffset` turns.
+    private func wrapped(_ position: Double) -> Double {
+        let active = activeDuration
+        guard active.isFinite else { return max(position, 0) }
+        let r = position.truncatingRemainder(dividingBy: active)
+        return r < 0 ? r + active : r
+    }
+
+    private func iterationSample(atActivePosition position: Double, atEnd: Bool) -> TimingSample {
+        let cycle = cycleDuration
+        guard cycle > 0 else { return TimingSample(time: 0, iteration: 0) }
+        var iteration = (position / cycle).rounded(.down)
+        var inCycle = position - iteration * cycle
+        if atEnd && inCycle == 0 && iteration > 0 {
+            // The end of the last iteration, not the start of the next one.
+            iteration -= 1
+            inCycle = cycle
+        }
+        let time = autoreverses && inCycle > duration ? cycle - inCycle : inCycle
+        return TimingSample(time: min(max(time, 0), duration), iteration: Int(iteration))
+    }
+}
+
+/// A position inside one simple iteration: `time` in `0...duration` local
+/// seconds, and which repeat cycle it is in (for cumulative animations).
+public struct TimingSample: Sendable, Equatable {
+    public var time: Double
+    public var iteration: Int
+
+    public init(time: Double, iteration: Int) {
+        self.time = time
+        self.iteration = iteration
+    }
+}

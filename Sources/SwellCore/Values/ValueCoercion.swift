@@ -1,0 +1,82 @@
+import Foundation
+
+/// Converts the loosely typed values of the Objective-C-shaped API
+/// (`fromValue: Any?`, `values: [Any]?`, `setValue(_:forKey:)`) into a
+/// property's value type.
+///
+/// QuartzCore boxes numbers in `NSNumber`, so `animation.toValue = 455`
+/// animates a `CGFloat` position and `layer.setValue(0.5, forKey: "opacity")`
+/// sets a `Float`. Swell accepts any Swift or Foundation number for any
+/// numeric property type the same way; other values must already have the
+/// property's type.
+enum ValueCoercion {
+    static func coerce<Value: Animatable>(_ value: Any, to type: Value.Type) -> Value? {
+        if let exact = value as? Value { return exact }
+        if let vector = value as? [Any], let converted = convertVector(vector, to: type) { return converted }
+        guard let number = number(value), number.isFinite else { return nil }
+        return convertNumber(number, to: type)
+    }
+
+    /// Coerces to the dynamic type of `example`.
+    static func coerce(_ value: Any, toTypeOf example: any Animatable) -> (any Animatable)? {
+        func open<Value: Animatable>(_ example: Value) -> (any Animatable)? {
+            coerce(value, to: Value.self)
+        }
+        return open(example)
+    }
+
+    /// The value as a Double when it is a number of any Swift or Foundation type.
+    static func number(_ value: Any) -> Double? {
+        switch value {
+        case let v as Double: v
+        case let v as Float: Double(v)
+        case let v as CGFloat: Double(v)
+        case let v as Int: Double(v)
+        case let v as NSNumber: v.doubleValue
+        case let v as any BinaryInteger: Double(v)
+        case let v as any BinaryFloatingPoint: Double(v)
+        default: nil
+        }
+    }
+
+    private static func convertNumber<Value: Animatable>(_ number: Double, to type: Value.Type) -> Value? {
+        switch type {
+        case is Double.Type: number as? Value
+        case is Float.Type: Float(number) as? Value
+        case is CGFloat.Type: CGFloat(number) as? Value
+        case is Double?.Type: Double?(number) as? Value
+        case is Float?.Type: Float?(Float(number)) as? Value
+        case is CGFloat?.Type: CGFloat?(CGFloat(number)) as? Value
+        case is SIMD3<Double>.Type: SIMD3<Double>(repeating: number) as? Value
+        default: nil
+        }
+    }
+
+    private static func convertVector<Value: Animatable>(_ vector: [Any], to type: Value.Type) -> Value? {
+        let numbers = vector.compactMap(number)
+        guard numbers.count == vector.count, numbers.allSatisfy(\.isFinite) else { return nil }
+        if type == SIMD3<Double>.self, numbers.count == 3 {
+            return SIMD3(numbers[0], numbers[1], numbers[2]) as? Value
+        }
+        return nil
+    }
+}
+
+/// Three numbers animated together: the input of the `scale` and `translate`
+/// value functions (`CAValueFunction`), which take one value per axis.
+extension SIMD3: Animatable where Scalar == Double {
+    public func adding(_ other: SIMD3<Double>) -> SIMD3<Double> { self + other }
+    public func subtracting(_ other: SIMD3<Double>) -> SIMD3<Double> { self - other }
+    public func scaled(by factor: Double) -> SIMD3<Double> { self * factor }
+    public func distance(to other: SIMD3<Double>) -> Double {
+        let d = other - self
+        return (d * d).sum().squareRoot()
+    }
+    public static var components: [String: AnimatableComponent<SIMD3<Double>>] {
+        [
+            "x": AnimatableComponent(get: { $0.x }, set: { $0.x = $1 }),
+            "y": AnimatableComponent(get: { $0.y }, set: { $0.y = $1 }),
+            "z": AnimatableComponent(get: { $0.z }, set: { $0.z = $1 }),
+        ]
+    }
+}
