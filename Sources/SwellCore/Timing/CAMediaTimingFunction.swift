@@ -75,8 +75,9 @@ public final class CAMediaTimingFunction: Sendable {
     /// The fraction of the change at elapsed fraction `x` of the duration.
     ///
     /// `x` is clamped to 0…1 (a NaN counts as 0). Bézier curves are
-    /// evaluated by inverting x(t) with safeguarded Newton iteration to a
-    /// parameter error below 10⁻¹⁴; fade curves by their tools' formulas.
+    /// evaluated by inverting x(t) with safeguarded Newton iteration, to
+    /// about 10⁻¹⁴ of an exact inversion (see `CubicBezierCurve`); fade
+    /// curves by their tools' formulas.
     /// The result is finite; it leaves 0…1 only for Bézier curves with
     /// control points outside the unit square, and is F(0) = 10⁻⁵ at the
     /// start of ``CAMediaTimingFunctionName/exp``.
