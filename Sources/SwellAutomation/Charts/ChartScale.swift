@@ -9,7 +9,9 @@ import Foundation
 ///    zero is always on the axis, so levels read against silence. When that
 ///    range is empty (every value is 0, or there is no data) it becomes `0…1`.
 /// 2. The step is the *smallest* number `m·10ⁿ`, `m ∈ {1, 2, 5}`, for which
-///    `⌈max/step⌉ − ⌊min/step⌋ ≤ maximumIntervals`.
+///    `⌈max/step⌉ − ⌊min/step⌋ ≤ maximumIntervals`. A range with values on
+///    both sides of zero always gets at least two intervals, since zero is a
+///    tick between them.
 /// 3. The axis runs from `⌊min/step⌋·step` to `⌈max/step⌉·step`, with a tick at
 ///    every multiple of `step` in between, both ends included.
 ///
@@ -55,7 +57,7 @@ public struct ChartScale: Sendable, Equatable {
     ///   - values: Finite values no larger in magnitude than
     ///     ``largestMagnitude``.
     ///   - maximumIntervals: The most steps the axis may have, clamped to
-    ///     `1...10_000`.
+    ///     `1...10_000` (`2...10_000` when `values` has both signs).
     public init(covering values: some Sequence<Double>, maximumIntervals: Int) {
         var minimum = 0.0
         var maximum = 0.0
@@ -69,7 +71,7 @@ public struct ChartScale: Sendable, Equatable {
             minimum = 0
             maximum = 1
         }
-        let intervals = Swift.min(Swift.max(1, maximumIntervals), 10_000)
+        let intervals = Swift.min(Swift.max(minimum < 0 && maximum > 0 ? 2 : 1, maximumIntervals), 10_000)
 
         // Start one decade below the step that would fit exactly and walk up
         // through 1, 2, 5 × 10ⁿ: the first step that fits is the smallest.
