@@ -20,7 +20,8 @@ extension Chart {
 /// Paints a laid-out chart on a raster image.
 ///
 /// Axes, ticks and grid lines are one-pixel lines on whole pixels, so they
-/// stay sharp; curves are anti-aliased. The y axis fills the pixel column
+/// stay sharp; curves are anti-aliased. The axes are drawn over the curves,
+/// as in matplotlib, so that a curve along an edge never breaks them. The y axis fills the pixel column
 /// left of the plot area and the x axis the pixel row below it (see
 /// ``ChartLayout``).
 struct ChartPNGRenderer {
@@ -42,9 +43,9 @@ struct ChartPNGRenderer {
     func image() -> RasterImage {
         var image = RasterImage(width: chart.width, height: chart.height, color: ChartColor.background)
         drawGrid(on: &image)
+        drawSeries(on: &image)
         drawAxes(on: &image)
         drawTitles(on: &image)
-        drawSeries(on: &image)
         drawLegend(on: &image)
         return image
     }

@@ -3,9 +3,9 @@ extension Chart {
     ///
     /// The document carries its own size (`width`, `height` and a matching
     /// `viewBox`, so it scales cleanly when embedded), a white background,
-    /// grid lines, both axes with tick marks and labels, the axis titles, one
-    /// `<polyline>` per series in the order of ``series`` and, for more than
-    /// one series, a legend. Elements carry D3-style classes (`x-axis`,
+    /// grid lines, one `<polyline>` per series in the order of ``series``,
+    /// both axes with tick marks and labels over the curves, the axis titles
+    /// and, for more than one series, a legend. Elements carry D3-style classes (`x-axis`,
     /// `tick`, `series`, `legend`) for styling.
     ///
     /// The output depends only on the chart: the same chart gives the same
@@ -42,10 +42,10 @@ struct ChartSVGRenderer {
         }
         lines.append(#"<rect width="\#(width)" height="\#(height)" fill="\#(ChartColor.background.hexString)"/>"#)
         lines += grid()
+        lines += series()
         lines += xAxis()
         lines += yAxis()
         lines += titles()
-        lines += series()
         lines += legend()
         lines.append("</svg>")
         return lines.joined(separator: "\n") + "\n"
