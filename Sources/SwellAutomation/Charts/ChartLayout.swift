@@ -90,18 +90,20 @@ struct ChartLayout {
     }
 
     /// The densest x scale whose labels keep two characters of space between
-    /// each other.
+    /// each other, or the sparsest one when none does.
     private static func xScale(covering values: [Double], plotWidth: Double, metrics: ChartTextMetrics) -> ChartScale {
-        var intervals = Int(plotWidth / minimumTickSpacing.x)
-        while true {
-            let scale = ChartScale(covering: values, maximumIntervals: intervals)
+        func crowded(_ scale: ChartScale) -> Bool {
             let spacing = plotWidth / Double(scale.ticks.count - 1)
             let widest = scale.tickLabels.map(metrics.width(of:)).max() ?? 0
-            if widest + 2 * metrics.advance <= spacing || scale.ticks.count <= 2 {
-                return scale
-            }
-            intervals = scale.ticks.count - 2
+            return widest + 2 * metrics.advance > spacing
         }
+        var intervals = Int(plotWidth / minimumTickSpacing.x)
+        var scale = ChartScale(covering: values, maximumIntervals: intervals)
+        while crowded(scale) && intervals > 1 {
+            intervals = min(intervals, scale.ticks.count - 1) - 1
+            scale = ChartScale(covering: values, maximumIntervals: intervals)
+        }
+        return scale
     }
 
     // MARK: Data to pixels

@@ -54,14 +54,15 @@ public struct ChartScale: Sendable, Equatable {
     /// A scale covering zero and every value in `values`.
     ///
     /// - Parameters:
-    ///   - values: Finite values no larger in magnitude than
-    ///     ``largestMagnitude``.
+    ///   - values: The data. NaN, infinities and magnitudes beyond
+    ///     ``largestMagnitude`` are left out; a ``Chart`` rejects them with a
+    ///     ``ChartError`` before it gets here.
     ///   - maximumIntervals: The most steps the axis may have, clamped to
     ///     `1...10_000` (`2...10_000` when `values` has both signs).
     public init(covering values: some Sequence<Double>, maximumIntervals: Int) {
         var minimum = 0.0
         var maximum = 0.0
-        for value in values {
+        for value in values where value.magnitude <= Self.largestMagnitude {
             minimum = Swift.min(minimum, value)
             maximum = Swift.max(maximum, value)
         }

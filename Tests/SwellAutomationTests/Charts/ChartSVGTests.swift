@@ -77,6 +77,23 @@ import Testing
         #expect(x.first == 0 && x.last == 10)
     }
 
+    /// Long labels on a narrow chart thin the x ticks out until the labels
+    /// (at most 0.6 em = 7.2 px a character) no longer touch.
+    @Test func longLabelsThinOutTheXTicks() throws {
+        let wide = Chart(series: [ChartSeries(name: "x", points: [
+            ChartPoint(x: -123_456, y: 0), ChartPoint(x: 654_321, y: 1),
+        ])], width: 300, height: 200)
+        let svg = try SVGNode.parse(try wide.svgDocument())
+        let ticks = try #require(svg.all("g", class: "x-axis").first).all("g", class: "tick")
+        let labels = ticks.map { $0.all("text").first?.text ?? "" }
+        let positions = try SVGAxis(try #require(svg.all("g", class: "x-axis").first), horizontal: true).positions
+        #expect(labels.contains("0"))
+        for index in labels.indices.dropFirst() {
+            let room = Double(labels[index - 1].count + labels[index].count) / 2 * 7.2
+            #expect(positions[index] - positions[index - 1] >= room, "\(labels) at \(positions)")
+        }
+    }
+
     @Test func legendNamesSeveralSeriesOnly() throws {
         let legend = try #require(try parsedFixture().all("g", class: "legend").first)
         #expect(legend.all("text").map(\.text) == ["a.volume", "b.volume", "c.volume"])

@@ -105,6 +105,11 @@ import Testing
         #expect(ChartScale(covering: [], maximumIntervals: 2).ticks == [0, 0.5, 1])
     }
 
+    @Test func unplottableValuesAreLeftOut() {
+        #expect(ChartScale(covering: [.nan, 0.5, .infinity, -.infinity, 1e301], maximumIntervals: 5).ticks
+            == [0, 0.1, 0.2, 0.3, 0.4, 0.5])
+    }
+
     @Test func intervalCountsBelowOneCountAsOne() {
         #expect(ChartScale(covering: [7], maximumIntervals: 0).ticks == [0, 10])
         #expect(ChartScale(covering: [-7], maximumIntervals: -3).ticks == [-10, 0])
