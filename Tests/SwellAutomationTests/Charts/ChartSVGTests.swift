@@ -155,6 +155,17 @@ import Testing
         #expect(round == "round")
     }
 
+    /// Without data the axes still run 0…1, and an empty series is an empty
+    /// polyline.
+    @Test func emptyDataStillDrawsAxes() throws {
+        let empty = Chart(series: [ChartSeries(name: "silence", points: [])])
+        let svg = try SVGNode.parse(try empty.svgDocument())
+        let yAxis = try SVGAxis(try #require(svg.all("g", class: "y-axis").first), horizontal: false)
+        #expect(yAxis.values.first == 0 && yAxis.values.last == 1)
+        #expect(svg.all("polyline").map { $0["points"] } == [""])
+        #expect(try !Chart(series: []).pngData().isEmpty)
+    }
+
     @Test func sameChartGivesTheSameBytes() throws {
         #expect(try chart.svgDocument() == ChartFixture.threeSeries(width: 640, height: 400).svgDocument())
     }
