@@ -70,5 +70,8 @@ import Testing
         #expect(image.pixels.count == 64 * 40 * 3)
         #expect(pixel(image, 32, 20) == mixed(1))
         #expect(pixel(image, 0, 39) == mixed(0))
+        // A segment wholly outside the image, followed by one across it.
+        let detour = stroked([(-50, -20), (-40, -30), (-20, 0), (84, 40)])
+        #expect(detour.pixels == image.pixels)
     }
 }

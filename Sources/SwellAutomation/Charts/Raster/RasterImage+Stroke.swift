@@ -29,10 +29,15 @@ extension RasterImage {
         var coverage = [Double](repeating: 0, count: boxWidth * (maxRow - minRow + 1))
         let segments = points.count == 1 ? [(first, first)] : Array(zip(points, points.dropFirst()))
         for (start, end) in segments {
-            let columns = max(minColumn, Int((min(start.x, end.x) - reach).rounded(.down)))
-                ... min(maxColumn, Int((max(start.x, end.x) + reach).rounded(.up)))
-            let rows = max(minRow, Int((min(start.y, end.y) - reach).rounded(.down)))
-                ... min(maxRow, Int((max(start.y, end.y) + reach).rounded(.up)))
+            // The segment's own box within the polyline's; empty when the
+            // segment lies outside the image.
+            let firstColumn = max(minColumn, Int((min(start.x, end.x) - reach).rounded(.down)))
+            let lastColumn = min(maxColumn, Int((max(start.x, end.x) + reach).rounded(.up)))
+            let firstRow = max(minRow, Int((min(start.y, end.y) - reach).rounded(.down)))
+            let lastRow = min(maxRow, Int((max(start.y, end.y) + reach).rounded(.up)))
+            guard firstColumn <= lastColumn, firstRow <= lastRow else { continue }
+            let columns = firstColumn...lastColumn
+            let rows = firstRow...lastRow
             for row in rows {
                 for column in columns {
                     let distance = Self.distance(
