@@ -22,6 +22,9 @@ let package = Package(
         .systemLibrary(
             name: "CSndFile", pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]),
+        .systemLibrary(
+            name: "CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]),
 
         // The Core Animation engine: values, timing, animations, layers,
         // transactions, hosts and render snapshots. Foundation only.
@@ -32,8 +35,8 @@ let package = Package(
         .target(name: "SwellAudio", dependencies: ["SwellCore", "CALSA", "CSndFile"]),
 
         // Between the command line and the engine: TIME/LEVEL/ramp syntax,
-        // JSON scripts, curves and charts.
-        .target(name: "SwellAutomation", dependencies: ["SwellCore", "SwellAudio"]),
+        // JSON scripts, curves and charts (PNG charts are deflated by zlib).
+        .target(name: "SwellAutomation", dependencies: ["SwellCore", "SwellAudio", "CZlib"]),
 
         // The command-line tool, a thin layer over SwellAutomation.
         .executableTarget(
