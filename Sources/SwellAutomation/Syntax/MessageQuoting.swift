@@ -33,3 +33,11 @@ extension BinaryInteger {
         return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 }
+
+extension Array where Element == String {
+    /// `a`, `a and b`, `a, b and c`.
+    var joinedAsList: String {
+        guard count > 1, let last else { return first ?? "" }
+        return dropLast().joined(separator: ", ") + " and " + last
+    }
+}
