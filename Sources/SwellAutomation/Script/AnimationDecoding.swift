@@ -156,7 +156,7 @@ extension ScriptDecoder {
             let elements = try value.array("timingFunctions")
             guard elements.count == values.count - 1 else {
                 throw Diagnostic(
-                    "\"timingFunctions\" has \(elements.count) entries but \"values\" has \(values.count); give one per segment, \(values.count - 1)",
+                    "\"timingFunctions\" needs one timing function per segment, \(values.count - 1) for \(counted(values.count, "value")), not \(elements.count)",
                     at: value.location)
             }
             var functions: [TimingFunctionSpec] = []
@@ -174,7 +174,7 @@ extension ScriptDecoder {
             let numbers = try value.numbers(key)
             guard numbers.count == values.count else {
                 throw Diagnostic(
-                    "\(key.quotedForMessage) has \(numbers.count) entries but \"values\" has \(values.count); give one per value",
+                    "\(key.quotedForMessage) needs one number per value, \(values.count) for \(counted(values.count, "value")), not \(numbers.count)",
                     at: value.location)
             }
             keyframe[keyPath: path] = numbers
@@ -203,16 +203,19 @@ extension ScriptDecoder {
                     at: elements[index].location)
             }
         }
-        let mismatch = "\"keyTimes\" has \(times.count) entries but \"values\" has \(valueCount)"
+        let values = counted(valueCount, "value")
         switch mode {
         case .linear, .cubic:
             guard times.count == valueCount else {
-                throw Diagnostic("\(mismatch); calculationMode \(mode.rawValue) needs one key time per value", at: value.location)
+                throw Diagnostic(
+                    "calculationMode \(mode.rawValue) needs one key time per value, \(valueCount) for \(values), not \(times.count)",
+                    at: value.location)
             }
         case .discrete:
             guard times.count == valueCount || times.count == valueCount + 1 else {
                 throw Diagnostic(
-                    "\(mismatch); calculationMode discrete needs one key time per value, or one more", at: value.location)
+                    "calculationMode discrete needs one key time per value or one more, \(valueCount) or \(valueCount + 1) for \(values), not \(times.count)",
+                    at: value.location)
             }
         case .paced, .cubicPaced:
             return times
@@ -255,5 +258,10 @@ extension ScriptDecoder {
             throw Diagnostic("\"endProgress\" must not be less than \"startProgress\"", at: end.location)
         }
         return transition
+    }
+
+    /// `1 value`, `3 values`.
+    private func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 }
