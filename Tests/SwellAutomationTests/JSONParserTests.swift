@@ -144,6 +144,8 @@ struct JSONParserTests {
         Rejection("[.5]", 1, 2, "expected a value, found '.'"),
         Rejection("[1e]", 1, 4, "expected a digit in the exponent"),
         Rejection("[-]", 1, 3, "expected a digit after '-'"),
+        Rejection("[-x]", 1, 3, "expected a digit after '-'"),
+        Rejection("[-nan]", 1, 2, "-nan is not valid JSON; numbers must be finite"),
         Rejection("[+1]", 1, 2, "expected a value, found '+'"),
         Rejection("[0x10]", 1, 3, "expected ',' or ']' after array element, found 'x'"),
         Rejection("[tru]", 1, 2, "unquoted word \"tru\"; strings must be in double quotes"),

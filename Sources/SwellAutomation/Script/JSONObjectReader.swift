@@ -51,11 +51,6 @@ struct JSONObjectReader {
         return try value.number(key)
     }
 
-    func string(_ key: String) throws(Diagnostic) -> String? {
-        guard let value = self[key] else { return nil }
-        return try value.string(key)
-    }
-
     func bool(_ key: String) throws(Diagnostic) -> Bool? {
         guard let value = self[key] else { return nil }
         return try value.bool(key)

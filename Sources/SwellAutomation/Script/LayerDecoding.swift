@@ -38,8 +38,9 @@ extension ScriptDecoder {
             byName[layer.spec.name] = layer
             layers.append(layer)
         }
+        let names = layers.map(\.spec.name)
         for layer in layers {
-            try checkParent(of: layer, in: byName, names: layers.map(\.spec.name))
+            try checkParent(of: layer, in: byName, names: names)
         }
         return layers.map(\.spec)
     }
@@ -87,20 +88,16 @@ extension ScriptDecoder {
 
         for member in object.members where !allowed.contains(member.key) {
             let misplaced = misplacedKey(member.key, in: type)
-            guard type == .layer else { throw object.unknownKey(member, allowed: allowed, misplaced: misplaced) }
             // On a generic layer an extra numeric key declares a dynamic
             // property, unless it looks like a misspelt known key.
+            guard type == .layer, KeySuggestion.closest(to: member.key, among: allowed) == nil else {
+                throw object.unknownKey(member, allowed: allowed, misplaced: misplaced)
+            }
             guard case .number(let number, _) = member.value.kind else {
                 if let misplaced { throw Diagnostic(misplaced, at: member.keyLocation) }
-                guard KeySuggestion.closest(to: member.key, among: allowed) == nil else {
-                    throw object.unknownKey(member, allowed: allowed)
-                }
                 throw Diagnostic(
                     "\(member.key.quotedForMessage) must be a number, not \(member.value.kindDescription); extra keys of a generic layer declare numeric properties",
                     at: member.value.location)
-            }
-            guard KeySuggestion.closest(to: member.key, among: allowed) == nil else {
-                throw object.unknownKey(member, allowed: allowed)
             }
             guard member.key.isPropertyName else {
                 throw Diagnostic(

@@ -7,8 +7,6 @@
 struct DecimalNumber {
     /// The value, which may be infinite when the literal overflows.
     var value: Double
-    /// The number as written.
-    var text: Substring
     /// What follows the number (its unit, for example).
     var rest: Substring
 
@@ -40,7 +38,6 @@ struct DecimalNumber {
         }
         guard let value = Double(text[..<index]) else { return nil }
         self.value = value
-        self.text = text[..<index]
         self.rest = text[index...]
     }
 

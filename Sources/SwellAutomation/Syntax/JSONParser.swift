@@ -210,7 +210,10 @@ struct JSONScanner {
             advance()
             if let byte = current, byte.isASCIILetter {
                 let word = scanWord()
-                throw Diagnostic("-\(word) is not valid JSON; numbers must be finite", at: start)
+                if Self.nonFiniteWords.contains(word) {
+                    throw Diagnostic("-\(word) is not valid JSON; numbers must be finite", at: start)
+                }
+                throw Diagnostic("expected a digit after '-'", at: SourceLocation(line: start.line, column: start.column + 1))
             }
         }
         switch current {
@@ -258,6 +261,9 @@ struct JSONScanner {
         return String(decoding: bytes[first..<offset], as: UTF8.self)
     }
 
+    /// How other languages spell the values JSON cannot represent.
+    private static let nonFiniteWords: Set = ["NaN", "nan", "Infinity", "infinity", "inf"]
+
     private mutating func parseLiteral() throws(Diagnostic) -> JSONValue {
         let start = location
         let word = scanWord()
@@ -265,7 +271,7 @@ struct JSONScanner {
         case "true": return JSONValue(.bool(true), at: start)
         case "false": return JSONValue(.bool(false), at: start)
         case "null": return JSONValue(.null, at: start)
-        case "NaN", "Infinity", "nan", "inf", "infinity":
+        case _ where Self.nonFiniteWords.contains(word):
             throw Diagnostic("\(word) is not valid JSON; numbers must be finite", at: start)
         case _ where ["true", "false", "null"].contains(word.lowercased()):
             throw Diagnostic("\(word) is not valid JSON; did you mean \(word.lowercased())?", at: start)

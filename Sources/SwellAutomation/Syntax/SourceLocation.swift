@@ -4,17 +4,13 @@ import Foundation
 /// columns count Unicode scalars (so `é` or `🎵` is one column, whatever its
 /// UTF-8 length), the convention of compilers such as swiftc and clang for
 /// `FILE:LINE:COL` diagnostics that editors jump to.
-public struct SourceLocation: Hashable, Sendable, Comparable, CustomStringConvertible {
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
     public init(line: Int, column: Int) {
         self.line = line
         self.column = column
-    }
-
-    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
-        (a.line, a.column) < (b.line, b.column)
     }
 
     public var description: String { "\(line):\(column)" }

@@ -24,8 +24,6 @@ public enum TimingFunctionSpec: Hashable, Sendable, CustomStringConvertible {
         "qua", "cub", "squ", "cbr", "dese", "desi", "losi", "sinc", "isinc",
     ]
 
-    public static let linear = TimingFunctionSpec.named("linear")
-
     /// Parses a NAME or `bezier(x1,y1,x2,y2)`; spaces around the numbers
     /// are allowed.
     public init(parsing text: String) throws(ValueSyntaxError) {
