@@ -85,7 +85,7 @@ public struct LayerSpec: Hashable, Sendable {
     public var settableKeys: Set<String> { animatableKeys.union(Self.timingKeys) }
 
     /// The layer a script without `"layers"` gets: generic, named `main`,
-    /// volume 1 (SPEC §4).
+    /// volume 1 (SPEC §4). Its location is the start of the script.
     public static let main = LayerSpec(
         name: "main", type: .layer, properties: ["volume": 1], location: SourceLocation(line: 1, column: 1))
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-/// A position in a source file: 1-based line and 1-based column, where
-/// columns count Unicode scalars (so `é` or `🎵` is one column, whatever its
-/// UTF-8 length), the convention of compilers such as swiftc and clang for
-/// `FILE:LINE:COL` diagnostics that editors jump to.
+/// A position in a source file: 1-based line and 1-based column, printed
+/// `FILE:LINE:COL` as compilers print diagnostics, so that editors and
+/// terminals can jump to it. Columns count Unicode scalars, so `é` or `🎵`
+/// is one column whatever its UTF-8 length, and a tab is one column.
 public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int

@@ -5,7 +5,7 @@
 /// Names are Core Animation's `CAMediaTimingFunctionName` raw values
 /// (`linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`) and the fade
 /// shapes of SoX and FFmpeg by their FFmpeg `afade` curve names (`qsin`,
-/// `exp`, …), matched case-sensitively as Core Animation does.
+/// `exp`, …), matched case-sensitively (a near miss gets a suggestion).
 /// `bezier(x1,y1,x2,y2)` gives the control points of
 /// `CAMediaTimingFunction(controlPoints:_:_:_:)`: the curve runs from (0, 0)
 /// to (1, 1) and must be a function of time, so x1 and x2 lie in 0…1 (the
