@@ -1,0 +1,102 @@
+import Foundation
+
+/// A layer declared in a script's `"layers"`: what the integrator creates
+/// before the first event runs.
+///
+/// Every layer has an animatable `volume` (linear amplitude, default 1): on
+/// an audio layer it is the playback gain, on a mixer layer the control's
+/// level and on a generic layer the group gain that multiplies every audio
+/// layer below it (SPEC §2.7, like group opacity). Beyond that:
+///
+/// - `layer` (generic): every other numeric key declares a dynamic
+///   animatable property with that initial value, like `time` on the seed's
+///   ClockFace layer. Property names are identifiers, because key paths join
+///   names with `.`.
+/// - `audio`: `file` (resolved against the script's directory; absent when
+///   the command line supplies the input), `device` (an ALSA PCM; absent for
+///   the command line's `--device`), `pan` (−1…1, default 0) and `taper`
+///   (`"linear"`, `"cubic"` or `"decibels(FLOOR)"` with FLOOR in dB below 0).
+/// - `mixer`: `device` (an ALSA control device such as `default` or `hw:0`)
+///   and `control` (a simple mixer element such as `Master`); absent values
+///   take the `swell mixer` defaults.
+///
+/// Any layer may also set its timing keys `speed`, `timeOffset` and
+/// `beginTime`, which retime everything below it and never animate.
+public struct LayerSpec: Hashable, Sendable {
+    public enum LayerType: String, CaseIterable, Hashable, Sendable {
+        case layer, audio, mixer
+    }
+
+    public var name: String
+    public var type: LayerType
+    /// The name of the layer this one is a sublayer of; nil for a root.
+    public var parent: String?
+    /// The audio file of an `audio` layer, as an absolute file URL.
+    public var file: URL?
+    public var device: String?
+    public var control: String?
+    public var taper: TaperSpec?
+    /// The initial model values the script gives, by key: `volume`, `pan`,
+    /// the timing keys and a generic layer's dynamic properties. Keys the
+    /// script leaves out keep their defaults.
+    public var properties: [String: Double]
+    /// Where the layer's object starts in the script.
+    public var location: SourceLocation
+
+    public init(
+        name: String, type: LayerType, parent: String? = nil, file: URL? = nil, device: String? = nil,
+        control: String? = nil, taper: TaperSpec? = nil, properties: [String: Double] = [:],
+        location: SourceLocation
+    ) {
+        self.name = name
+        self.type = type
+        self.parent = parent
+        self.file = file
+        self.device = device
+        self.control = control
+        self.taper = taper
+        self.properties = properties
+        self.location = location
+    }
+
+    /// `CAMediaTiming` keys of a layer: they retime the layer's subtree and
+    /// are set, never animated (SPEC §4).
+    public static let timingKeys: Set<String> = ["speed", "timeOffset", "beginTime"]
+
+    /// The dynamic properties the integrator declares on a generic layer:
+    /// `volume` and every other numeric key of its declaration. Empty for
+    /// audio and mixer layers, whose properties are built in.
+    public var dynamicKeys: Set<String> {
+        guard type == .layer else { return [] }
+        return Set(properties.keys).subtracting(Self.timingKeys).union(["volume"])
+    }
+
+    /// The keys an animation's `keyPath` may name on this layer.
+    public var animatableKeys: Set<String> {
+        switch type {
+        case .layer: dynamicKeys
+        case .audio: ["volume", "pan"]
+        case .mixer: ["volume"]
+        }
+    }
+
+    /// The keys an event's `set` may name: the animatable keys and the
+    /// timing keys.
+    public var settableKeys: Set<String> { animatableKeys.union(Self.timingKeys) }
+
+    /// The layer a script without `"layers"` gets: generic, named `main`,
+    /// volume 1 (SPEC §4). Its location is the start of the script.
+    public static let main = LayerSpec(
+        name: "main", type: .layer, properties: ["volume": 1], location: SourceLocation(line: 1, column: 1))
+}
+
+/// How an audio layer maps `volume` to amplitude (SPEC §3).
+public enum TaperSpec: Hashable, Sendable {
+    /// amplitude = volume.
+    case linear
+    /// amplitude = volume³, the PulseAudio / PipeWire software-volume curve.
+    case cubic
+    /// The engine's decibel taper with its floor in dB, finite and < 0;
+    /// written `"decibels(-60)"`.
+    case decibels(floor: Double)
+}

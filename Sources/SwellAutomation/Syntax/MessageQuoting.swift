@@ -1,0 +1,43 @@
+extension StringProtocol {
+    /// The text in double quotes for an error message: quotes, backslashes and
+    /// control characters are escaped as in JSON and anything past 60
+    /// characters is elided, so that a message about a hostile value still
+    /// fits on one readable line.
+    var quotedForMessage: String {
+        let limit = 60
+        var result = "\""
+        for (index, scalar) in unicodeScalars.enumerated() {
+            if index == limit {
+                result += "…"
+                break
+            }
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                result += "\\u" + scalar.value.hexDigits(4)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension BinaryInteger {
+    /// Upper-case hexadecimal digits, zero-padded to `width`: `U+00E9`, `0xFF`.
+    func hexDigits(_ width: Int) -> String {
+        let digits = String(self, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+}
+
+extension Array where Element == String {
+    /// `a`, `a and b`, `a, b and c`.
+    var joinedAsList: String {
+        guard count > 1, let last else { return first ?? "" }
+        return dropLast().joined(separator: ", ") + " and " + last
+    }
+}

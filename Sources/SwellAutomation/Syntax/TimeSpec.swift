@@ -1,0 +1,50 @@
+/// A TIME on the command line (`--fade-in`, `--duration`, `--start`, ramp
+/// points): a non-negative number of seconds with an optional unit.
+///
+/// `2` and `2s` are two seconds, `500ms` half a second, `30m` thirty minutes
+/// and `1h` an hour (SPEC §4). A space may separate the number from its unit.
+/// Negative, non-finite and empty values are errors, because every TIME names
+/// a point or a span on the stream's clock, which starts at 0.
+public struct TimeSpec: Hashable, Sendable {
+    /// The duration in seconds, finite and ≥ 0.
+    public var seconds: Double
+
+    /// The units a TIME may carry and the seconds in each.
+    static let units: [(suffix: String, seconds: Double)] = [("s", 1), ("ms", 0.001), ("m", 60), ("h", 3600)]
+
+    public init(seconds: Double) {
+        self.seconds = seconds
+    }
+
+    public init(parsing text: String) throws(ValueSyntaxError) {
+        func failure(_ reason: String) -> ValueSyntaxError {
+            ValueSyntaxError(subject: "time", value: text, reason: reason)
+        }
+        let trimmed = text.trimmingWhitespace
+        guard !trimmed.isEmpty else {
+            throw failure("expected a duration such as 2, 2.5s, 500ms, 30m or 1h")
+        }
+        guard let number = DecimalNumber(prefixOf: trimmed) else {
+            throw failure("expected a number of seconds, optionally followed by s, ms, m or h")
+        }
+        let unit = number.rest.trimmingWhitespace
+        guard let scale = unit.isEmpty ? 1 : Self.units.first(where: { $0.suffix == unit })?.seconds else {
+            throw failure("unknown unit \(unit.quotedForMessage); use s, ms, m or h")
+        }
+        guard !number.isNegative else { throw failure("a duration cannot be negative") }
+        let seconds = number.value * scale
+        guard seconds.isFinite else { throw failure("the duration is too large") }
+        self.seconds = seconds + 0  // turns -0 into +0
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces and tabs.
+    var trimmingWhitespace: SubSequence {
+        let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isBlank($0) }), let last = lastIndex(where: { !isBlank($0) }) else {
+            return self[endIndex...]
+        }
+        return self[first...last]
+    }
+}
