@@ -87,33 +87,45 @@ extension CATransform3D: Animatable {
     /// ``DecomposedTransform/eulerAngles``, with `"rotation"` the same as
     /// `"rotation.z"`; `"scale"` reads the mean of the three factors and
     /// writes all three; `"translation"` is the x and y translation as a
-    /// `CGSize`. A transform that cannot be decomposed reads as the identity
-    /// and ignores writes.
-    public static var components: [String: AnimatableComponent<CATransform3D>] {
-        [
-            "rotation.x": field(\.eulerAngles.x, identity: 0),
-            "rotation.y": field(\.eulerAngles.y, identity: 0),
-            "rotation.z": field(\.eulerAngles.z, identity: 0),
-            "rotation": field(\.eulerAngles.z, identity: 0),
-            "scale.x": field(\.scale.x, identity: 1),
-            "scale.y": field(\.scale.y, identity: 1),
-            "scale.z": field(\.scale.z, identity: 1),
-            "scale": field(\.meanScale, identity: 1),
-            "translation.x": field(\.translation.x, identity: 0),
-            "translation.y": field(\.translation.y, identity: 0),
-            "translation.z": field(\.translation.z, identity: 0),
-            "translation": field(\.planarTranslation, identity: .zero),
-        ]
+    /// `CGSize`; the others are `CGFloat`s. A transform that cannot be
+    /// decomposed reads as the identity and ignores writes.
+    public static let components: [String: AnimatableComponent<CATransform3D>] = [
+        "rotation.x": field(\.eulerAngles.x, identity: 0),
+        "rotation.y": field(\.eulerAngles.y, identity: 0),
+        "rotation.z": field(\.eulerAngles.z, identity: 0),
+        "rotation": field(\.eulerAngles.z, identity: 0),
+        "scale.x": field(\.scale.x, identity: 1),
+        "scale.y": field(\.scale.y, identity: 1),
+        "scale.z": field(\.scale.z, identity: 1),
+        "scale": field(\.meanScale, identity: 1),
+        "translation.x": field(\.translation.x, identity: 0),
+        "translation.y": field(\.translation.y, identity: 0),
+        "translation.z": field(\.translation.z, identity: 0),
+        "translation": component(
+            get: { CGSize(width: $0.translation.x, height: $0.translation.y) },
+            identity: CGSize.zero,
+            set: { $0.translation = SIMD3(Double($1.width), Double($1.height), $0.translation.z) }),
+    ]
+
+    /// A `CGFloat` component over a field of the decomposition.
+    private static func field(
+        _ keyPath: WritableKeyPath<DecomposedTransform, Double> & Sendable, identity: Double
+    ) -> AnimatableComponent<CATransform3D> {
+        component(
+            get: { CGFloat($0[keyPath: keyPath]) }, identity: CGFloat(identity),
+            set: { $0[keyPath: keyPath] = Double($1) })
     }
 
-    private static func field<Value: Animatable>(
-        _ keyPath: WritableKeyPath<DecomposedTransform, Value> & Sendable, identity: Value
+    /// A component read from and written into the decomposition.
+    private static func component<Value: Animatable>(
+        get: @escaping @Sendable (DecomposedTransform) -> Value, identity: Value,
+        set: @escaping @Sendable (inout DecomposedTransform, Value) -> Void
     ) -> AnimatableComponent<CATransform3D> {
         AnimatableComponent(
-            get: { transform in DecomposedTransform(transform)?[keyPath: keyPath] ?? identity },
+            get: { transform in DecomposedTransform(transform).map(get) ?? identity },
             set: { transform, value in
                 guard var parts = DecomposedTransform(transform) else { return }
-                parts[keyPath: keyPath] = value
+                set(&parts, value)
                 transform = parts.transform
             })
     }
@@ -124,11 +136,5 @@ extension DecomposedTransform {
     fileprivate var meanScale: Double {
         get { scale.sum() / 3 }
         set { scale = SIMD3(repeating: newValue) }
-    }
-
-    /// The x and y translation, the `CGSize` of `transform.translation`.
-    fileprivate var planarTranslation: CGSize {
-        get { CGSize(width: translation.x, height: translation.y) }
-        set { translation = SIMD3(newValue.width, newValue.height, translation.z) }
     }
 }

@@ -50,8 +50,12 @@ extension CATransform3D {
         let a = Double(m11) - px * m14, b = Double(m21) - px * m24, e = px * m44 - m41
         let c = Double(m12) - py * m14, d = Double(m22) - py * m24, f = py * m44 - m42
         let determinant = a * d - b * c
-        let scale = max(abs(a), abs(b)) * max(abs(c), abs(d))
-        guard determinant.isFinite, abs(determinant) > 64 * Double.ulpOfOne * scale else { return nil }
+        // Singular up to rounding too: a plane turned edge-on by a rotation
+        // of π/2 keeps cos(π/2) ≈ 6e-17 in its matrix.
+        let magnitude = max(abs(a), abs(b), abs(c), abs(d))
+        guard determinant.isFinite, abs(determinant) > 64 * Double.ulpOfOne * magnitude * magnitude else {
+            return nil
+        }
         let x = (e * d - b * f) / determinant, y = (a * f - e * c) / determinant
         guard x * m14 + y * m24 + m44 > 0 else { return nil }
         return CGPoint(x: x, y: y)

@@ -14,12 +14,10 @@ extension CGPoint: Animatable {
     /// The Euclidean distance, so paced keyframe animations move at constant speed.
     public func distance(to other: CGPoint) -> Double { Double(hypot(other.x - x, other.y - y)) }
 
-    public static var components: [String: AnimatableComponent<CGPoint>] {
-        [
-            "x": AnimatableComponent(get: { $0.x }, set: { $0.x = $1 }),
-            "y": AnimatableComponent(get: { $0.y }, set: { $0.y = $1 }),
-        ]
-    }
+    public static let components: [String: AnimatableComponent<CGPoint>] = [
+        "x": AnimatableComponent(get: { $0.x }, set: { $0.x = $1 }),
+        "y": AnimatableComponent(get: { $0.y }, set: { $0.y = $1 }),
+    ]
 }
 
 extension CGSize: Animatable {
@@ -36,12 +34,10 @@ extension CGSize: Animatable {
         Double(hypot(other.width - width, other.height - height))
     }
 
-    public static var components: [String: AnimatableComponent<CGSize>] {
-        [
-            "width": AnimatableComponent(get: { $0.width }, set: { $0.width = $1 }),
-            "height": AnimatableComponent(get: { $0.height }, set: { $0.height = $1 }),
-        ]
-    }
+    public static let components: [String: AnimatableComponent<CGSize>] = [
+        "width": AnimatableComponent(get: { $0.width }, set: { $0.width = $1 }),
+        "height": AnimatableComponent(get: { $0.height }, set: { $0.height = $1 }),
+    ]
 }
 
 extension CGRect: Animatable {
@@ -64,14 +60,12 @@ extension CGRect: Animatable {
         return (dOrigin * dOrigin + dSize * dSize).squareRoot()
     }
 
-    public static var components: [String: AnimatableComponent<CGRect>] {
-        [
-            "origin": AnimatableComponent(get: { $0.origin }, set: { $0.origin = $1 }),
-            "size": AnimatableComponent(get: { $0.size }, set: { $0.size = $1 }),
-            "origin.x": AnimatableComponent(get: { $0.origin.x }, set: { $0.origin.x = $1 }),
-            "origin.y": AnimatableComponent(get: { $0.origin.y }, set: { $0.origin.y = $1 }),
-            "size.width": AnimatableComponent(get: { $0.size.width }, set: { $0.size.width = $1 }),
-            "size.height": AnimatableComponent(get: { $0.size.height }, set: { $0.size.height = $1 }),
-        ]
-    }
+    public static let components: [String: AnimatableComponent<CGRect>] = [
+        "origin": AnimatableComponent(get: { $0.origin }, set: { $0.origin = $1 }),
+        "size": AnimatableComponent(get: { $0.size }, set: { $0.size = $1 }),
+        "origin.x": AnimatableComponent(get: { $0.origin.x }, set: { $0.origin.x = $1 }),
+        "origin.y": AnimatableComponent(get: { $0.origin.y }, set: { $0.origin.y = $1 }),
+        "size.width": AnimatableComponent(get: { $0.size.width }, set: { $0.size.width = $1 }),
+        "size.height": AnimatableComponent(get: { $0.size.height }, set: { $0.size.height = $1 }),
+    ]
 }
