@@ -89,7 +89,8 @@ extension CGPath {
         let first = CGPoint(point(start))
         if isEmpty { move(to: first, transform: transform) } else { addLine(to: first, transform: transform) }
         guard sweep != 0 else { return }
-        let pieces = Int((abs(sweep) / (.pi / 2)).rounded(.up))
+        // A quarter turn computed with rounding error is still one piece.
+        let pieces = max(1, Int((abs(sweep) / (.pi / 2) - 1e-9).rounded(.up)))
         let step = sweep / Double(pieces)
         let handle = 4.0 / 3.0 * tan(step / 4) * r
         for i in 0..<pieces {
