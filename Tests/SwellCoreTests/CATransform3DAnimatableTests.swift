@@ -81,6 +81,12 @@ struct CATransform3DAnimatableTests {
         #expect(noW.interpolated(to: CATransform3DIdentity, fraction: 0.5) == CATransform3DIdentity)
         #expect(noW.distance(to: CATransform3DIdentity) == 1)
         #expect(noW.distance(to: noW) == 0)
+        var infinite = CATransform3DIdentity
+        infinite.m12 = .infinity
+        #expect(DecomposedTransform(infinite) == nil)
+        var parallelRows = CATransform3DIdentity
+        (parallelRows.m21, parallelRows.m22) = (1, 0)  // the y row repeats the x row
+        #expect(DecomposedTransform(parallelRows) == nil)
     }
 
     // MARK: Interpolation

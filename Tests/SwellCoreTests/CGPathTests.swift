@@ -191,8 +191,8 @@ struct CGPathTests {
 
     @Test func fillRulesDifferOnNestedAndSelfIntersectingShapes() {
         var nested = CGMutablePath()
-        nested.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
-        nested.addRect(CGRect(x: 3, y: 3, width: 4, height: 4))
+        nested.addRects([CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 3, y: 3, width: 4, height: 4)])
+        #expect(elements(of: nested).filter { $0.0 == .moveToPoint }.count == 2)
         #expect(nested.contains(CGPoint(x: 5, y: 5), using: .winding))
         #expect(!nested.contains(CGPoint(x: 5, y: 5), using: .evenOdd))
         #expect(nested.contains(CGPoint(x: 1, y: 5), using: .evenOdd))

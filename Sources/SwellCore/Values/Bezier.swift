@@ -10,7 +10,7 @@ struct Bezier: Sendable {
     }
 
     init(_ points: [CGPoint]) {
-        self.points = points.map { SIMD2(Double($0.x), Double($0.y)) }
+        self.points = points.map(SIMD2.init)
     }
 
     var start: SIMD2<Double> { points[0] }
@@ -96,5 +96,11 @@ func distance(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
 extension CGPoint {
     init(_ v: SIMD2<Double>) {
         self.init(x: v.x, y: v.y)
+    }
+}
+
+extension SIMD2<Double> {
+    init(_ point: CGPoint) {
+        self.init(Double(point.x), Double(point.y))
     }
 }

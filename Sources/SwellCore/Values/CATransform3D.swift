@@ -53,11 +53,17 @@ extension CATransform3D {
         func row(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat) -> Row {
             Row(Double(a), Double(b), Double(c), Double(d))
         }
-        return (row(m11, m12, m13, m14), row(m21, m22, m23, m24), row(m31, m32, m33, m34), row(m41, m42, m43, m44))
+        return (
+            row(m11, m12, m13, m14), row(m21, m22, m23, m24), row(m31, m32, m33, m34), row(m41, m42, m43, m44)
+        )
     }
 
+    /// Whether every entry is finite (x · 0 is NaN exactly for infinite
+    /// and NaN entries).
     var isFinite: Bool {
         let (r1, r2, r3, r4) = rows
-        return [r1, r2, r3, r4].allSatisfy { row in (0..<4).allSatisfy { row[$0].isFinite } }
+        let zero = Row.zero
+        let product: Row = (r1 * zero) + (r2 * zero) + (r3 * zero) + (r4 * zero)
+        return product == zero
     }
 }

@@ -60,7 +60,9 @@ extension CGPath {
         let l0 = hypot(d0.x, d0.y), l2 = hypot(d2.x, d2.y)
         let crossProduct = d0.x * d2.y - d0.y * d2.x
         let invertible = transform.a * transform.d - transform.b * transform.c != 0
-        guard r > 0, r.isFinite, l0 > 0, l2 > 0, crossProduct != 0, invertible else { return addLine(to: tangent1End, transform: transform) }
+        guard r > 0, r.isFinite, l0 > 0, l2 > 0, crossProduct != 0, invertible else {
+            return addLine(to: tangent1End, transform: transform)
+        }
 
         let u0 = d0 / l0, u2 = d2 / l2
         // Half the angle between the two rays from the corner.
@@ -108,11 +110,5 @@ extension Double {
     fileprivate func positiveRemainder(_ divisor: Double) -> Double {
         let r = truncatingRemainder(dividingBy: divisor)
         return r < 0 ? r + divisor : r
-    }
-}
-
-extension SIMD2<Double> {
-    init(_ point: CGPoint) {
-        self.init(Double(point.x), Double(point.y))
     }
 }
