@@ -11,8 +11,6 @@ struct Matrix3: Equatable, Sendable {
         (self.r0, self.r1, self.r2) = (r0, r1, r2)
     }
 
-    static let identity = Matrix3(r0: [1, 0, 0], r1: [0, 1, 0], r2: [0, 0, 1])
-
     static func * (a: Matrix3, b: Matrix3) -> Matrix3 {
         func row(_ r: SIMD3<Double>) -> SIMD3<Double> { r.x * b.r0 + r.y * b.r1 + r.z * b.r2 }
         return Matrix3(r0: row(a.r0), r1: row(a.r1), r2: row(a.r2))
