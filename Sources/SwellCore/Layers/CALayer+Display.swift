@@ -43,6 +43,13 @@ extension CALayer {
         layoutSublayers()
     }
 
+    /// Records in the current transaction that the layer's non-animatable
+    /// state changed (``renderState``), so the next commit publishes it —
+    /// what a property setter does for animatable properties.
+    public func setNeedsCommit() {
+        markTreeChanged()
+    }
+
     /// The default display: draws into a context the size of the bounds and
     /// keeps the drawing as the layer's contents.
     func displayByDrawing() {

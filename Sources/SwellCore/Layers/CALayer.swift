@@ -284,6 +284,14 @@ open class CALayer: CAMediaTiming {
         bounds.contains(p)
     }
 
+    /// State a subclass publishes to render hosts with every commit, beside
+    /// its animatable properties: an immutable value, such as an audio
+    /// layer's source and playback state. Nil by default. A subclass that
+    /// changes this state calls ``setNeedsCommit()``.
+    open var renderState: (any Sendable)? {
+        nil
+    }
+
     // MARK: Model and presentation
 
     /// The model layer: `self` for a model layer, the layer it presents for a
@@ -436,8 +444,9 @@ open class CALayer: CAMediaTiming {
         CATransaction.currentForChange().noteChange(of: self)
     }
 
-    /// The render host of the tree the layer is in, if it is hosted.
-    var renderHost: RenderHost? {
+    /// The render host of the tree the layer is in; nil when the tree is not
+    /// hosted (then the layer has no presentation and no implicit animations).
+    public var renderHost: RenderHost? {
         var layer: CALayer = self
         while true {
             if let host = layer.hostingContext { return host }

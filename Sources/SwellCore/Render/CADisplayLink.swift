@@ -71,7 +71,7 @@ public final class CADisplayLink {
         guard !isPaused else { return }
         self.timestamp = timestamp
         self.targetTimestamp = targetTimestamp
-        host.displayFrame(at: timestamp)
+        host.displayFrame(at: host.displayTime(timestamp: timestamp, targetTimestamp: targetTimestamp))
         callback(self)
     }
 

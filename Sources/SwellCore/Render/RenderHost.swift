@@ -42,6 +42,10 @@ open class RenderHost {
     private let latest = Mutex<RenderSnapshot?>(nil)
     private var live: [(layer: CALayer, animation: CAAnimation)] = []
     private var pinnedTime: Double?
+    private var events: [ScheduledEvent] = []
+    private var scheduledCount = 0
+    /// The time of the scheduled event being run, if one is.
+    public private(set) var eventTime: CFTimeInterval?
 
     public init(clock: any MediaClock) {
         self.clock = clock
@@ -53,14 +57,22 @@ open class RenderHost {
     /// (every layer in a frame is evaluated at the same instant).
     public var currentTime: CFTimeInterval { pinnedTime ?? clock.currentTime }
 
-    /// The host time that animations added with `beginTime` 0 begin at.
-    /// The commit time, by default; an audio engine answers the time of the
-    /// next frame it will render, so an animation is heard from its start.
-    open var commitTime: CFTimeInterval { currentTime }
+    /// The host time that animations added with `beginTime` 0 begin at: the
+    /// time of the scheduled event being run, else the current time. An
+    /// audio engine answers the time of the next frame it will render, so an
+    /// animation is heard from its start.
+    open var commitTime: CFTimeInterval { eventTime ?? currentTime }
 
     /// How far before its begin time an animation already counts as begun
     /// (see ``MediaTiming/phase(atParentTime:tolerance:)``).
     open var evaluationTolerance: Double { 0 }
+
+    /// The time a display-link frame is evaluated at: its `timestamp` by
+    /// default. An audio engine answers the `targetTimestamp`, the end of the
+    /// period whose gain the frame sets.
+    open func displayTime(timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval) -> CFTimeInterval {
+        timestamp
+    }
 
     /// Runs `body` with the host's time pinned to `time`.
     public func withTime<Result>(_ time: CFTimeInterval, _ body: () throws -> Result) rethrows -> Result {
@@ -69,6 +81,44 @@ open class RenderHost {
         defer { pinnedTime = saved }
         return try body()
     }
+
+    // MARK: Scheduled events
+
+    /// Runs `action` at host time `time`, inside a transaction committed at
+    /// exactly that time, with the host's time pinned to it — so animations
+    /// it adds begin at `time` and `presentation()` inside it shows the
+    /// values at `time`. Events run, in time order (ties in the order they
+    /// were scheduled), when ``runEvents(through:)`` reaches them: the way a
+    /// script's timed events (SPEC §4) become Core Animation transactions.
+    public func schedule(at time: CFTimeInterval, _ action: @escaping () -> Void) {
+        precondition(time.isFinite, "event time must be finite")
+        scheduledCount += 1
+        let event = ScheduledEvent(time: time, order: scheduledCount, action: action)
+        let index = events.firstIndex { ($0.time, $0.order) > (event.time, event.order) } ?? events.count
+        events.insert(event, at: index)
+        didSchedule()
+    }
+
+    /// The time of the earliest event not yet run.
+    public var nextEventTime: CFTimeInterval? { events.first?.time }
+
+    /// Runs the scheduled events whose time is at or before `time`.
+    public func runEvents(through time: CFTimeInterval) {
+        while let event = events.first, event.time <= time {
+            events.removeFirst()
+            eventTime = event.time
+            withTime(event.time) {
+                CATransaction.begin()
+                event.action()
+                CATransaction.commit()
+            }
+            eventTime = nil
+        }
+    }
+
+    /// Called after an event is scheduled; an audio engine re-limits its
+    /// render thread so it does not pass the event.
+    open func didSchedule() {}
 
     // MARK: Snapshots
 
@@ -177,6 +227,13 @@ open class RenderHost {
             CATransaction.flush()
         }
     }
+}
+
+/// An action to run at a host time.
+private struct ScheduledEvent {
+    let time: CFTimeInterval
+    let order: Int
+    let action: () -> Void
 }
 
 extension CALayer {

@@ -12,15 +12,18 @@ public final class LayerRecord: Sendable {
     let defaults: [String: any Animatable]
     /// One track per animated property.
     let tracks: [String: any AnyPropertyTrack]
+    /// The layer's ``CALayer/renderState``.
+    public let renderState: (any Sendable)?
 
     init(serial: UInt64, name: String?, timing: MediaTiming, values: [String: any Animatable],
-         defaults: [String: any Animatable], tracks: [String: any AnyPropertyTrack]) {
+         defaults: [String: any Animatable], tracks: [String: any AnyPropertyTrack], renderState: (any Sendable)?) {
         self.serial = serial
         self.name = name
         self.timing = timing
         self.values = values
         self.defaults = defaults
         self.tracks = tracks
+        self.renderState = renderState
     }
 
     /// The committed model value of `key`.
@@ -65,7 +68,7 @@ public final class LayerRecord: Sendable {
         var defaults = LayerPropertyTable.effectiveDefaults(of: type(of: layer), instance: layer)
         defaults.merge(layer.undeclaredDefaults) { declared, _ in declared }
         return LayerRecord(serial: layer.serial, name: layer.name, timing: layer.layerTiming,
-                           values: layer.values, defaults: defaults, tracks: tracks)
+                           values: layer.values, defaults: defaults, tracks: tracks, renderState: layer.renderState)
     }
 }
 

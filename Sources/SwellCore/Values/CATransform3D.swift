@@ -60,7 +60,7 @@ extension CATransform3D {
 
     /// Whether every entry is finite (x · 0 is NaN exactly for infinite
     /// and NaN entries).
-    var isFinite: Bool {
+    public var isFinite: Bool {
         let (r1, r2, r3, r4) = rows
         let zero = Row.zero
         let product: Row = (r1 * zero) + (r2 * zero) + (r3 * zero) + (r4 * zero)

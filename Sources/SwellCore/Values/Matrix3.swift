@@ -65,5 +65,6 @@ func cross(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> SIMD3<Double> {
 func length(_ v: SIMD3<Double>) -> Double { dot(v, v).squareRoot() }
 
 extension SIMD3<Double> {
-    var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
+    /// Whether all three numbers are finite (also the `Animatable` check).
+    public var isFinite: Bool { x.isFinite && y.isFinite && z.isFinite }
 }

@@ -1,0 +1,223 @@
+import Foundation
+import Synchronization
+
+/// A render host that turns a layer tree into sound.
+///
+/// The engine's clock is the audio clock: frames heard divided by the sample
+/// rate (SPEC §2.3). Each commit of its tree becomes a ``MixPlan`` — the
+/// audio layers with their gain chains — handed lock-free to the render
+/// thread, effective from the first frame at or after the commit time, so
+/// changes are sample-accurate. The engine is driven either live by an
+/// ``AudioOutput`` (a render thread writing to ALSA) or offline by an
+/// ``OfflineRenderer`` (a file); both call ``service(through:)`` on the
+/// owning thread, which runs scheduled events, display-link frames (one per
+/// audio period) and the animation life cycle.
+public final class AudioEngine: RenderHost {
+    public let sampleRate: Int
+    public let channelCount: Int
+    /// Frames per audio period: the display link's frame, and the live
+    /// output's ALSA period.
+    public let periodFrames: Int
+    public let gainPath: GainPath
+    public let limit: GainLimit
+    /// Fires once per audio period, in audio-clock time.
+    public private(set) var displayLink: CADisplayLink!
+
+    let core: RenderCore
+    let audioClock: AudioClock
+    private let readerFactory: @Sendable (String) throws -> any AudioSourceReader
+    private var voices: [UInt64: Voice] = [:]
+    private var lastCommitTime = 0.0
+    private var displayedPeriods: Int64 = 0
+    private var displayPeriod: Int64?
+
+    /// How the engine's sources are read.
+    public enum Mode: Sendable {
+        /// Live playback: files stream from decoding threads.
+        case live
+        /// Offline rendering: files are read on the rendering thread.
+        case offline
+    }
+
+    /// An engine mixing `channelCount` channels at `sampleRate`, rendering
+    /// blocks of up to `maxBlock` frames.
+    public init(sampleRate: Int, channelCount: Int, periodFrames: Int = 256, maxBlock: Int = 4096,
+                gainPath: GainPath = .sample, allowsBoost: Bool = false, mode: Mode) {
+        precondition(sampleRate > 0 && channelCount > 0 && periodFrames > 0, "invalid engine format")
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.periodFrames = periodFrames
+        self.gainPath = gainPath
+        limit = GainLimit(allowsBoost: allowsBoost)
+        core = RenderCore(sampleRate: Double(sampleRate), channelCount: channelCount, periodFrames: periodFrames,
+                          maxBlock: max(maxBlock, periodFrames), gainPath: gainPath)
+        audioClock = AudioClock(sampleRate: sampleRate)
+        switch mode {
+        case .live: readerFactory = { try StreamingSourceReader(path: $0) }
+        case .offline: readerFactory = { try FileSourceReader(path: $0) }
+        }
+        super.init(clock: audioClock)
+        displayLink = CADisplayLink(host: self) { _ in }
+        updateRenderLimit()
+    }
+
+    // MARK: Time
+
+    /// The stream time of frame `frame`: `frame / sampleRate`.
+    public func time(ofFrame frame: Int64) -> Double {
+        Double(frame) / Double(sampleRate)
+    }
+
+    /// The first frame an event at `time` affects: `ceil(time·fs − 1e-9)`.
+    public func firstFrame(atTime time: Double) -> Int64 {
+        Int64((time * Double(sampleRate) - 1e-9).rounded(.up))
+    }
+
+    /// Frames rendered so far.
+    public var renderedFrames: Int64 { core.position }
+
+    /// A scheduled event commits at its time; any other change is heard from
+    /// the next frame not yet rendered, so its animations begin there and are
+    /// heard from their first frame. Commit times never go backwards.
+    public override var commitTime: CFTimeInterval {
+        max(eventTime ?? time(ofFrame: core.position), lastCommitTime)
+    }
+
+    /// One billionth of a frame (SPEC §2.4).
+    public override var evaluationTolerance: Double {
+        1e-9 / Double(sampleRate)
+    }
+
+    /// Display frames are evaluated at their target time — the end of the
+    /// audio period — as Apple recommends for `targetTimestamp`.
+    public override func displayTime(timestamp: CFTimeInterval, targetTimestamp: CFTimeInterval) -> CFTimeInterval {
+        targetTimestamp
+    }
+
+    // MARK: Events
+
+    public override func didSchedule() {
+        updateRenderLimit()
+    }
+
+    // MARK: Servicing
+
+    /// The owning thread's work, up to frame `horizon`: events due by then,
+    /// display frames for the periods before it, the animation life cycle,
+    /// and the render limit that keeps the render thread from passing an
+    /// event that has not run or (display path) a period whose gain has not
+    /// been displayed.
+    public func service(through horizon: Int64) {
+        core.handoff.collect()
+        let period = Int64(periodFrames)
+        while (displayedPeriods + 1) * period <= horizon {
+            let p = displayedPeriods
+            let start = time(ofFrame: p * period), end = time(ofFrame: (p + 1) * period)
+            runEvents(through: end)
+            displayPeriod = p
+            displayLink.fire(timestamp: start, targetTimestamp: end)
+            displayPeriod = nil
+            displayedPeriods += 1
+        }
+        runEvents(through: time(ofFrame: horizon))
+        withTime(audioClock.currentTime) { tick() }
+        updateRenderLimit()
+    }
+
+    private func updateRenderLimit() {
+        var limit = nextEventTime.map { firstFrame(atTime: $0) } ?? .max
+        if gainPath == .display { limit = min(limit, displayedPeriods * Int64(periodFrames)) }
+        core.renderLimit.store(limit, ordering: .releasing)
+    }
+
+    // MARK: Plans
+
+    public override func didPublish(_ snapshot: RenderSnapshot?) {
+        let at = commitTime
+        lastCommitTime = at
+        var entries: [MixPlan.Entry] = []
+        var live: [UInt64: Voice] = [:]
+        for (index, record) in (snapshot?.records ?? []).enumerated() {
+            guard let state = record.renderState as? AudioLayerState, let source = state.source else { continue }
+            guard let voice = voice(for: record.serial, source: source, restartCount: state.restartCount) else { continue }
+            live[record.serial] = voice
+            entries.append(.init(voice: voice, chain: GainChain(snapshot: snapshot!, index: index, limit: limit),
+                                 isPlaying: state.isPlaying))
+        }
+        voices = live
+        core.handoff.submit(MixPlan(effectiveFrame: max(firstFrame(atTime: at), 0), entries: entries))
+    }
+
+    private func voice(for serial: UInt64, source: AudioSourceDescription, restartCount: Int) -> Voice? {
+        if let voice = voices[serial] {
+            if voice.restartCount != restartCount {
+                voice.restartCount = restartCount
+                voice.reader.rewind()
+                voice.hasEnded.store(false, ordering: .releasing)
+            }
+            return voice
+        }
+        do {
+            let voice = Voice(reader: try readerFactory(source.path))
+            voice.restartCount = restartCount
+            return voice
+        } catch {
+            CADiagnostics.warn("cannot play '\(source.path)': \(error)")
+            return nil
+        }
+    }
+
+    // MARK: Display path
+
+    /// Called by ``AudioLayer/display()`` during a display frame: posts the
+    /// layer's presented gain — its tapered presented volume and pan, times
+    /// its ancestors' presented volumes — as the target the current audio
+    /// period ramps to.
+    func displayGain(of layer: AudioLayer) {
+        guard let period = displayPeriod, let voice = voices[layer.serial],
+              let presented = layer.presentation() else { return }
+        var amplitude = presented.taper.amplitude(presented.volume)
+        var ancestor = layer.superlayer
+        while let current = ancestor {
+            if let volume = current.presentation()?.value(forKey: "volume").flatMap({ $0 as? Double }) {
+                amplitude *= (current as? AudioLayer)?.taper.amplitude(volume) ?? volume
+            }
+            ancestor = current.superlayer
+        }
+        let pan = channelCount == 2 ? PanLaw.gains(pan: presented.pan) : (1, 1)
+        voice.postDisplayGain((limit.clamp(amplitude * pan.left), limit.clamp(amplitude * pan.right)), forPeriod: period)
+    }
+
+    // MARK: Playback state
+
+    /// Whether every playing source has reached its end.
+    public var sourcesHaveEnded: Bool {
+        voices.values.allSatisfy { $0.hasEnded.load(ordering: .acquiring) }
+    }
+
+    /// The number of source frames of `layer` mixed so far.
+    public func framesPlayed(of layer: AudioLayer) -> Int64 {
+        voices[layer.serial]?.framesPlayed.load(ordering: .relaxed) ?? 0
+    }
+
+    /// The failure of a source whose decoding failed, if any.
+    public var sourceFailure: (any Error)? {
+        voices.values.lazy.compactMap(\.reader.failure).first
+    }
+}
+
+/// The audio clock: frames heard divided by the sample rate. The output
+/// that delivers frames sets `heardFrames`; the time is computed from the
+/// integer counter, never summed.
+final class AudioClock: MediaClock {
+    let sampleRate: Int
+    let heardFrames = Atomic<Int64>(0)
+
+    init(sampleRate: Int) {
+        self.sampleRate = sampleRate
+    }
+
+    var currentTime: CFTimeInterval {
+        Double(heardFrames.load(ordering: .acquiring)) / Double(sampleRate)
+    }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Synchronization
+
+/// Which of the two gain paths of SPEC §2.6 drives the output gain.
+public enum GainPath: String, Sendable, CaseIterable {
+    /// The render thread evaluates the committed animations at every frame.
+    case sample
+    /// The display link calls `display()` once per audio period and the gain
+    /// ramps linearly to the value it set across the period.
+    case display
+}
+
+/// The render thread's half of the engine: mixes the voices of the current
+/// plan into interleaved `Float` frames.
+///
+/// Everything here is real-time safe: no locks, no allocation (buffers are
+/// allocated in `init`), no I/O but the voices' non-blocking reads, no
+/// `CALayer`. Plans arrive through a ``PlanHandoff`` and take effect at their
+/// `effectiveFrame`, splitting a block if need be, so a change committed for
+/// time T is heard from frame `ceil(T·fs − 1e-9)`. Stream time is always
+/// computed as `frame / sampleRate` from the integer frame counter.
+final class RenderCore: @unchecked Sendable {
+    let sampleRate: Double
+    let channelCount: Int
+    let periodFrames: Int
+    let maxBlock: Int
+    let gainPath: GainPath
+    let handoff = PlanHandoff()
+
+    /// Frames rendered so far: the next frame to render. Written by the
+    /// render thread.
+    let renderedFrames = Atomic<Int64>(0)
+    /// The render thread renders only frames before this one; the owning
+    /// thread moves it forward (scheduled events, display-path targets).
+    let renderLimit = Atomic<Int64>(Int64.max)
+    /// Set by the owning thread to fade the output out (Ctrl-C).
+    let fadeOutRequested = Atomic<Bool>(false)
+    /// Set by the render thread once the fade-out has reached silence.
+    let fadeOutFinished = Atomic<Bool>(false)
+
+    private var plan: Unmanaged<MixPlan>?
+    private var unretired: Unmanaged<MixPlan>?
+    private let sourceBuffer: UnsafeMutablePointer<Float>
+    private let gainLeft: UnsafeMutablePointer<Float>
+    private let gainRight: UnsafeMutablePointer<Float>
+    private let tolerance: Double
+    private let fadeOutFrames: Int
+    private var fadeOutRemaining: Int
+
+    init(sampleRate: Double, channelCount: Int, periodFrames: Int, maxBlock: Int, gainPath: GainPath) {
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.periodFrames = periodFrames
+        self.maxBlock = maxBlock
+        self.gainPath = gainPath
+        // An event at T counts from frame ceil(T·fs − 1e-9): 1e-9 of a frame.
+        tolerance = 1e-9 / sampleRate
+        sourceBuffer = .allocate(capacity: maxBlock * SoundFile.supportedChannelCounts.upperBound)
+        gainLeft = .allocate(capacity: maxBlock)
+        gainRight = .allocate(capacity: maxBlock)
+        fadeOutFrames = max(1, Int((0.02 * sampleRate).rounded()))
+        fadeOutRemaining = fadeOutFrames
+    }
+
+    deinit {
+        sourceBuffer.deallocate()
+        gainLeft.deallocate()
+        gainRight.deallocate()
+        plan?.release()
+        unretired?.release()
+    }
+
+    /// The next frame to render.
+    var position: Int64 { renderedFrames.load(ordering: .relaxed) }
+
+    /// How many frames may be rendered now, up to `frames`.
+    func renderableFrames(upTo frames: Int) -> Int {
+        let limit = renderLimit.load(ordering: .acquiring)
+        return Int(max(0, min(Int64(frames), limit - position)))
+    }
+
+    /// Renders the next `frames` frames (at most `maxBlock`) into `out`,
+    /// interleaved, overwriting it.
+    func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+        precondition(frames <= maxBlock, "block of \(frames) frames exceeds \(maxBlock)")
+        out.update(repeating: 0, count: frames * channelCount)
+        let start = position
+        var done = 0
+        while done < frames {
+            let frame = start + Int64(done)
+            adoptPlans(at: frame)
+            var span = frames - done
+            if let next = handoff.peek(), next.effectiveFrame > frame {
+                span = min(span, Int(next.effectiveFrame - frame))
+            }
+            if let plan { mix(plan.takeUnretainedValue(), into: out + done * channelCount, frames: span, at: frame) }
+            done += span
+        }
+        applyFadeOut(out, frames: frames)
+        renderedFrames.store(start + Int64(frames), ordering: .releasing)
+    }
+
+    /// Switches to every queued plan whose effective frame has come.
+    private func adoptPlans(at frame: Int64) {
+        if let pending = unretired, handoff.retire(pending) { unretired = nil }
+        while let next = handoff.peek(), next.effectiveFrame <= frame, unretired == nil {
+            let taken = handoff.take()!
+            if let old = plan, !handoff.retire(old) { unretired = old }
+            plan = taken
+        }
+    }
+
+    private func mix(_ plan: MixPlan, into out: UnsafeMutablePointer<Float>, frames: Int, at frame: Int64) {
+        for entry in plan.entries where entry.isPlaying {
+            let voice = entry.voice
+            guard !voice.hasEnded.load(ordering: .relaxed) else { continue }
+            let (read, ended) = voice.reader.read(into: sourceBuffer, frameCount: frames)
+            if ended { voice.hasEnded.store(true, ordering: .releasing) }
+            voice.framesPlayed.wrappingAdd(Int64(read), ordering: .relaxed)
+            guard read > 0 else { continue }
+            switch gainPath {
+            case .sample: sampleGains(entry.chain, frames: read, at: frame)
+            case .display: displayGains(voice, chain: entry.chain, frames: read, at: frame)
+            }
+            GainKernel.mix(source: sourceBuffer, sourceChannels: voice.channelCount, left: gainLeft, right: gainRight,
+                           into: out, channels: channelCount, frames: read)
+        }
+    }
+
+    /// The sample path: the chain at every frame's time, or once for a span
+    /// over which no animation moves.
+    private func sampleGains(_ chain: GainChain, frames: Int, at frame: Int64) {
+        let panned = channelCount == 2
+        let startTime = Double(frame) / sampleRate
+        if chain.isConstant(from: startTime, to: Double(frame + Int64(frames)) / sampleRate) {
+            let g = chain.gains(atHostTime: startTime, tolerance: tolerance, panned: panned)
+            gainLeft.update(repeating: Float(g.left), count: frames)
+            gainRight.update(repeating: Float(g.right), count: frames)
+            return
+        }
+        for i in 0..<frames {
+            let g = chain.gains(atHostTime: Double(frame + Int64(i)) / sampleRate, tolerance: tolerance, panned: panned)
+            gainLeft[i] = Float(g.left)
+            gainRight[i] = Float(g.right)
+        }
+    }
+
+    /// The display path: within period p, a straight ramp from the gain
+    /// posted for period p − 1 to the gain posted for p, which is the
+    /// presented gain at the end of period p. A period whose gain was not
+    /// posted in time holds the previous one: late, but never a step.
+    private func displayGains(_ voice: Voice, chain: GainChain, frames: Int, at frame: Int64) {
+        let period = Int64(periodFrames)
+        for i in 0..<frames {
+            let f = frame + Int64(i)
+            let p = f / period
+            if voice.rampPeriod != p {
+                let start = voice.rampEnd ?? chain.gains(atHostTime: Double(f) / sampleRate, tolerance: tolerance,
+                                                         panned: channelCount == 2)
+                voice.rampStart = start
+                voice.rampEnd = voice.displayGain(forPeriod: p) ?? start
+                voice.rampPeriod = p
+            }
+            let (a, b) = (voice.rampStart!, voice.rampEnd!)
+            let u = Double(f - p * period + 1) / Double(period)
+            gainLeft[i] = Float(a.left + (b.left - a.left) * u)
+            gainRight[i] = Float(a.right + (b.right - a.right) * u)
+        }
+    }
+
+    /// Ctrl-C: a straight 20 ms ramp to silence, then silence.
+    private func applyFadeOut(_ out: UnsafeMutablePointer<Float>, frames: Int) {
+        guard fadeOutRequested.load(ordering: .relaxed) else { return }
+        for i in 0..<frames {
+            let g = Float(fadeOutRemaining) / Float(fadeOutFrames)
+            for c in 0..<channelCount { out[i * channelCount + c] *= g }
+            if fadeOutRemaining > 0 { fadeOutRemaining -= 1 }
+        }
+        if fadeOutRemaining == 0 { fadeOutFinished.store(true, ordering: .releasing) }
+    }
+}

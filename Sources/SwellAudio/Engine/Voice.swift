@@ -1,0 +1,85 @@
+import Foundation
+import Synchronization
+
+/// One playing source in an engine: its sample reader, the gain targets the
+/// display path posts for it, and the render thread's running state.
+///
+/// Created on the owning thread when an ``AudioLayer`` with a file first
+/// appears in a committed tree; referenced by mix plans. The render thread
+/// is the only one that touches `previousGain` and `reader.read`; the
+/// display targets are a small lock-free mailbox written by the owning
+/// thread.
+final class Voice: @unchecked Sendable {
+    let reader: any AudioSourceReader
+    let channelCount: Int
+    /// Frames delivered to the mix so far (render thread writes).
+    let framesPlayed = Atomic<Int64>(0)
+    /// Set once the reader has delivered its last frame (render thread writes).
+    let hasEnded = Atomic<Bool>(false)
+    /// The restart count of the layer state this voice last played.
+    var restartCount = 0
+
+    // Display path: the gain each audio period should end at, posted by
+    // AudioLayer.display() on the owning thread, per period, in a ring.
+    private static let slotCount = 64
+    private let slotPeriods = (0..<Voice.slotCount).map { _ in Atomic<Int64>(-1) }
+    private let slotLeft = (0..<Voice.slotCount).map { _ in Atomic<UInt64>(0) }
+    private let slotRight = (0..<Voice.slotCount).map { _ in Atomic<UInt64>(0) }
+    /// The display-path ramp of the period being rendered: which period,
+    /// and the gains it starts and ends at (render thread only).
+    var rampPeriod: Int64 = -1
+    var rampStart: (left: Double, right: Double)?
+    var rampEnd: (left: Double, right: Double)?
+
+    init(reader: any AudioSourceReader) {
+        self.reader = reader
+        channelCount = reader.channelCount
+    }
+
+    /// Owning thread: the display path's gain at the end of `period`.
+    func postDisplayGain(_ gain: (left: Double, right: Double), forPeriod period: Int64) {
+        let slot = Int(period % Int64(Self.slotCount))
+        slotLeft[slot].store(gain.left.bitPattern, ordering: .relaxed)
+        slotRight[slot].store(gain.right.bitPattern, ordering: .relaxed)
+        slotPeriods[slot].store(period, ordering: .releasing)
+    }
+
+    /// Render thread: the gain posted for `period`, if any.
+    func displayGain(forPeriod period: Int64) -> (left: Double, right: Double)? {
+        let slot = Int(period % Int64(Self.slotCount))
+        guard slotPeriods[slot].load(ordering: .acquiring) == period else { return nil }
+        return (Double(bitPattern: slotLeft[slot].load(ordering: .relaxed)),
+                Double(bitPattern: slotRight[slot].load(ordering: .relaxed)))
+    }
+}
+
+/// Where a voice's samples come from.
+protocol AudioSourceReader: AnyObject, Sendable {
+    var channelCount: Int { get }
+    /// Reads up to `frameCount` interleaved frames into `buffer`; returns
+    /// how many were read and whether the source has ended. Called on the
+    /// render thread.
+    func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool)
+    /// Starts again from the first frame (owning thread).
+    func rewind()
+    /// Why reading failed, if it did (owning thread).
+    var failure: (any Error)? { get }
+}
+
+/// The plan the render thread follows from `effectiveFrame` on: which
+/// voices play, with which gain chains. Immutable.
+final class MixPlan: Sendable {
+    struct Entry: Sendable {
+        let voice: Voice
+        let chain: GainChain
+        let isPlaying: Bool
+    }
+
+    let effectiveFrame: Int64
+    let entries: [Entry]
+
+    init(effectiveFrame: Int64, entries: [Entry]) {
+        self.effectiveFrame = effectiveFrame
+        self.entries = entries
+    }
+}

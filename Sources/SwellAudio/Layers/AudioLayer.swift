@@ -1,0 +1,138 @@
+import Foundation
+
+/// A layer that plays a sound file, with an animatable volume and pan.
+///
+/// This is the seed's non-visual layer ("自定义 Layer 属性的动画": an
+/// `AudioLayer` whose `@dynamic volume` Core Animation interpolates and whose
+/// `-display` sets the player's volume from the presentation layer),
+/// carried through to the samples:
+///
+/// - `volume` (linear amplitude through ``taper``, default 1) and `pan`
+///   (−1…1, equal-power, default 0) are ``Dynamic`` properties. Changing one
+///   runs the seed's action — a linear `CABasicAnimation` from the presented
+///   value over the transaction's duration (0.25 s unless set).
+/// - In an ``AudioEngine``'s tree the layer is mixed with the other audio
+///   layers; its gain is its own tapered volume times its ancestors'
+///   `volume`s (like group opacity), and the layers' timing (`speed`,
+///   `timeOffset`, `beginTime`) retimes every animation below them.
+/// - The engine applies the gain on one of two paths: the *sample path*
+///   evaluates the committed animations at every frame on the render thread;
+///   the *display path* is the seed's — `needsDisplay(forKey:)` is true for
+///   `volume` and `pan`, so the engine's display link calls ``display()``
+///   every audio period while they animate, and `display()` hands the
+///   presented gain to the engine, which ramps to it across the period.
+open class AudioLayer: CALayer {
+    /// The loudness, as linear amplitude before the ``taper``; 1 is the
+    /// file's own level.
+    @Dynamic("volume") public var volume: Double = 1
+    /// The stereo position, −1 (left) … 1 (right).
+    @Dynamic("pan") public var pan: Double = 0
+
+    /// How `volume` maps to amplitude. Not animatable.
+    public var taper: VolumeTaper = .linear {
+        didSet { if taper != oldValue { setNeedsCommit() } }
+    }
+
+    /// The file the layer plays, if any.
+    public private(set) var source: AudioSourceDescription?
+
+    /// Whether the layer is playing (in the model: the engine starts or
+    /// pauses the sound when the transaction commits).
+    public private(set) var isPlaying = false
+
+    /// Increments whenever playback must restart from the beginning.
+    private var restartCount = 0
+
+    public required init() {
+        super.init()
+    }
+
+    /// A layer playing the file at `path` — any format libsndfile reads.
+    /// Throws when the file cannot be opened or decoded.
+    public convenience init(contentsOfFile path: String) throws(SoundFileError) {
+        self.init()
+        source = try AudioSourceDescription(path: path)
+        name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+    }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        guard let other = layer as? AudioLayer else { return }
+        taper = other.taper
+        source = other.source
+        isPlaying = other.isPlaying
+        restartCount = other.restartCount
+    }
+
+    /// Starts (or resumes) playback.
+    public func play() {
+        guard !isPlaying else { return }
+        isPlaying = true
+        setNeedsCommit()
+    }
+
+    /// Pauses playback; ``play()`` resumes where it stopped.
+    public func stop() {
+        guard isPlaying else { return }
+        isPlaying = false
+        setNeedsCommit()
+    }
+
+    /// Plays the file again from its first frame.
+    public func rewind() {
+        restartCount += 1
+        setNeedsCommit()
+    }
+
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        key == "volume" || key == "pan" || super.needsDisplay(forKey: key)
+    }
+
+    /// The seed's `actionForKey:`: for `volume` and `pan`, a basic animation
+    /// from the presentation value (linear unless the transaction says
+    /// otherwise) to the new model value.
+    open override func action(forKey event: String) -> (any CAAction)? {
+        if event == "volume" || event == "pan" {
+            return CABasicAnimation.fromPresentedValue(of: self, keyPath: event)
+        }
+        return super.action(forKey: event)
+    }
+
+    /// The seed's `-display`: hands the presented gain to the engine, which
+    /// ramps the output to it across the audio period (the display path).
+    open override func display() {
+        (renderHost as? AudioEngine)?.displayGain(of: self)
+    }
+
+    open override var renderState: (any Sendable)? {
+        AudioLayerState(source: source, taper: taper, isPlaying: isPlaying, restartCount: restartCount)
+    }
+}
+
+/// What an ``AudioLayer`` publishes with each commit.
+struct AudioLayerState: Sendable, Equatable {
+    let source: AudioSourceDescription?
+    let taper: VolumeTaper
+    let isPlaying: Bool
+    let restartCount: Int
+}
+
+/// A sound file as an ``AudioLayer`` plays it: where it is and its format.
+public struct AudioSourceDescription: Sendable, Equatable {
+    public let path: String
+    public let frameCount: Int64
+    public let sampleRate: Int
+    public let channelCount: Int
+
+    /// Opens the file to check it can be decoded and to read its format.
+    public init(path: String) throws(SoundFileError) {
+        let file = try SoundFile(path: path)
+        self.path = path
+        frameCount = file.frameCount
+        sampleRate = file.sampleRate
+        channelCount = file.channelCount
+    }
+
+    /// The duration in seconds.
+    public var duration: Double { Double(frameCount) / Double(sampleRate) }
+}

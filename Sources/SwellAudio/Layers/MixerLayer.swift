@@ -1,0 +1,55 @@
+/// A layer whose animated `volume` drives a sound card's mixer control.
+///
+/// Like the seed's AudioLayer, a non-visual layer: Core Animation animates
+/// `volume`; `needsDisplay(forKey:)` asks for `display()` every frame while
+/// it moves; `display()` writes the presented volume to the control — in
+/// decibels when the control has dB data, so the ramp is what the animation
+/// says it is, otherwise in raw steps (``MixerControl/setLevel(amplitude:)``),
+/// and only when the written value changes. Host it in a tree driven by a
+/// display link on the host clock: the mixer is a live device.
+open class MixerLayer: CALayer {
+    /// The level, as linear amplitude: 1 is the control's maximum.
+    @Dynamic("volume") public var volume: Double = 1
+
+    /// The control written by ``display()``; nil for a layer that only
+    /// computes its curve.
+    public private(set) var control: MixerControl?
+
+    /// The last error writing the control, if any.
+    public private(set) var writeError: ALSAError?
+
+    public required init() {
+        super.init()
+    }
+
+    /// A layer on `control`, starting at the control's current level.
+    public convenience init(control: MixerControl) throws(ALSAError) {
+        self.init()
+        self.control = control
+        volume = try control.level()
+        name = control.id.name
+    }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+    }
+
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        key == "volume" || super.needsDisplay(forKey: key)
+    }
+
+    /// As ``AudioLayer``: a basic animation from the presented volume.
+    open override func action(forKey event: String) -> (any CAAction)? {
+        event == "volume" ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event) : super.action(forKey: event)
+    }
+
+    /// Writes the presented volume to the control.
+    open override func display() {
+        guard let control, let level = presentation()?.volume else { return }
+        do {
+            _ = try control.setLevel(amplitude: level)
+        } catch {
+            writeError = error
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+
+/// A drawing context that records what is drawn into it: the context a
+/// layer's ``CALayer/draw(in:)`` receives.
+///
+/// Core Graphics rasterises; Swell's layers have no pixels of their own, so
+/// the default ``CALayer/display()`` keeps the recorded operations as the
+/// layer's `contents` — a display list a visual host can render. The API is
+/// the subset of `CGContext` that the seed examples use: graphics state,
+/// the current transformation matrix, paths, fill and stroke. As in Core
+/// Graphics, points are transformed by the matrix in effect when they are
+/// added to the path.
+public final class CGContext {
+    /// A recorded fill or stroke of a path, in the context's coordinates.
+    public struct Operation: Sendable, Equatable {
+        public enum Kind: Sendable, Equatable {
+            case fill(CGPathFillRule)
+            case stroke(lineWidth: CGFloat)
+        }
+
+        public let kind: Kind
+        public let path: CGPath
+        public let color: CGColor
+    }
+
+    private struct GraphicsState {
+        var transform = CGAffineTransform.identity
+        var fillColor = CGColor.black
+        var strokeColor = CGColor.black
+        var lineWidth: CGFloat = 1
+    }
+
+    /// The size of the drawing area (the layer's bounds).
+    public let size: CGSize
+    /// Everything drawn so far, in order.
+    public private(set) var operations: [Operation] = []
+
+    private var state = GraphicsState()
+    private var savedStates: [GraphicsState] = []
+    private var path = CGPath()
+
+    public init(size: CGSize) {
+        self.size = size
+    }
+
+    // MARK: Graphics state
+
+    public func saveGState() { savedStates.append(state) }
+
+    public func restoreGState() {
+        if let saved = savedStates.popLast() { state = saved }
+    }
+
+    /// The current transformation matrix.
+    public var ctm: CGAffineTransform { state.transform }
+
+    public func concatenate(_ transform: CGAffineTransform) {
+        state.transform = transform.concatenating(state.transform)
+    }
+
+    public func translateBy(x tx: CGFloat, y ty: CGFloat) { concatenate(CGAffineTransform(translationX: tx, y: ty)) }
+    public func scaleBy(x sx: CGFloat, y sy: CGFloat) { concatenate(CGAffineTransform(scaleX: sx, y: sy)) }
+    public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
+
+    public func setLineWidth(_ width: CGFloat) { state.lineWidth = width }
+    public func setFillColor(_ color: CGColor) { state.fillColor = color }
+    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
+
+    // MARK: Path construction
+
+    public func beginPath() { path = CGPath() }
+    public func move(to point: CGPoint) { path.move(to: point, transform: state.transform) }
+    public func addLine(to point: CGPoint) { path.addLine(to: point, transform: state.transform) }
+    public func addLines(between points: [CGPoint]) { path.addLines(between: points, transform: state.transform) }
+    public func addRect(_ rect: CGRect) { path.addRect(rect, transform: state.transform) }
+    public func addEllipse(in rect: CGRect) { path.addEllipse(in: rect, transform: state.transform) }
+    public func closePath() { path.closeSubpath() }
+
+    public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
+        path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
+                    clockwise: clockwise, transform: state.transform)
+    }
+
+    /// The current path's bounding box.
+    public var boundingBoxOfPath: CGRect { path.boundingBoxOfPath }
+
+    // MARK: Painting
+
+    /// Strokes the current path with the stroke colour and line width, then
+    /// clears it.
+    public func strokePath() {
+        operations.append(Operation(kind: .stroke(lineWidth: state.lineWidth), path: path, color: state.strokeColor))
+        path = CGPath()
+    }
+
+    /// Fills the current path with the fill colour, then clears it.
+    public func fillPath(using rule: CGPathFillRule = .winding) {
+        operations.append(Operation(kind: .fill(rule), path: path, color: state.fillColor))
+        path = CGPath()
+    }
+
+    public func fill(_ rect: CGRect) {
+        beginPath()
+        addRect(rect)
+        fillPath()
+    }
+
+    public func stroke(_ rect: CGRect) {
+        beginPath()
+        addRect(rect)
+        strokePath()
+    }
+
+    public func fillEllipse(in rect: CGRect) {
+        beginPath()
+        addEllipse(in: rect)
+        fillPath()
+    }
+
+    public func strokeEllipse(in rect: CGRect) {
+        beginPath()
+        addEllipse(in: rect)
+        strokePath()
+    }
+}
