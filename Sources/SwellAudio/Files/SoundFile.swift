@@ -80,6 +80,11 @@ public final class SoundFile {
             close(descriptor)
             throw .cannotOpen(path: path, reason: LibSndFile.Reason(errno: EISDIR).description)
         }
+        // libsndfile calls an empty file "Format not recognised".
+        guard status.st_mode & S_IFMT != S_IFREG || status.st_size > 0 else {
+            close(descriptor)
+            throw .cannotOpen(path: path, reason: "the file is empty")
+        }
 
         var info = SF_INFO()
         switch LibSndFile.open(
