@@ -52,6 +52,11 @@ public final class StreamingDecoder: Sendable {
         public var frameCount: Int
         /// What the stream is doing.
         public var status: Status
+
+        public init(frameCount: Int, status: Status) {
+            self.frameCount = frameCount
+            self.status = status
+        }
     }
 
     /// The state of the stream as seen by the consumer.
