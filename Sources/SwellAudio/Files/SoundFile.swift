@@ -25,8 +25,11 @@ public final class SoundFile {
     public let path: String
     /// The number of frames libsndfile reports for the file.
     ///
-    /// Exact for PCM containers and FLAC; for MP3 it comes from the LAME/Xing
-    /// header (or libmpg123's estimate when there is none).
+    /// Exact for PCM containers, FLAC and the Ogg codecs; for MP3 it is
+    /// libmpg123's `mpg123_length`, exact with a LAME/Xing header and
+    /// estimated from the bit rate without one. `Int64.max` (libsndfile's
+    /// `SF_COUNT_MAX`) when the length cannot be known at all, as for MP3
+    /// read from a pipe; reading then simply runs to the end of the stream.
     public let frameCount: Int64
     /// Frames per second.
     public let sampleRate: Int

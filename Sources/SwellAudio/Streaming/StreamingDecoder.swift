@@ -17,7 +17,7 @@ import Synchronization
 /// - **The consumer** calls ``read(into:frameCount:)`` on the render thread:
 ///   atomics, a wait-free ring copy and, at most once per refill, a
 ///   `sem_post` — no lock, no allocation, no file I/O, no blocking. It learns
-///   the stream's state from the returned ``ReadResult/Status``: more data,
+///   the stream's state from the returned ``Status``: more data,
 ///   an underrun (the decoder has fallen behind), the end of the stream, a
 ///   decode error, or a stopped decoder.
 /// - **Waking the producer.** The decoding thread sleeps on a semaphore when
@@ -29,16 +29,17 @@ import Synchronization
 ///   real-time safe: glibc makes it an atomic add plus a non-blocking
 ///   `FUTEX_WAKE`). The two fences make this Dekker's handshake: either the
 ///   producer sees the space the consumer freed and does not sleep, or the
-///   consumer sees the flag and wakes it — no wake-up is lost, and the
-///   consumer posts at most once per chunk of audio, never in the common
-///   case where the producer is awake. Polling with a timed sleep was
+///   consumer sees the flag and wakes it — no wake-up is lost. The
+///   consumer posts only when the producer really sleeps, at most once per
+///   chunk it consumes (every 85 ms with the default 4096-frame chunk at
+///   48 kHz). Polling with a timed sleep was
 ///   rejected: it trades latency for CPU and caps the rate at which an
 ///   offline consumer can drain the ring.
 /// - **Stopping and restarting** close a gate the consumer checks on every
 ///   read (again a fenced handshake: the consumer marks itself busy, then
 ///   checks the gate; the controller closes the gate, then waits for "not
 ///   busy"), so the ring and file can be reset while the render thread keeps
-///   calling ``read(into:frameCount:)``; it sees ``ReadResult/Status/stopped``
+///   calling ``read(into:frameCount:)``; it sees ``Status/stopped``
 ///   meanwhile.
 ///
 /// ``start(from:)``, ``stop()`` and ``error`` are for control threads (they

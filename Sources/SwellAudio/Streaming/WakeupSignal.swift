@@ -30,7 +30,8 @@ final class WakeupSignal: @unchecked Sendable {
     }
 
     /// Sleeps until ``signal()`` has been called more times than `wait` has
-    /// returned.
+    /// returned. A signal nobody waited for wakes the next `wait` at once, so
+    /// the waiter must re-check its condition after waking.
     func wait() {
         while sem_wait(semaphore) != 0 && errno == EINTR {}
     }
