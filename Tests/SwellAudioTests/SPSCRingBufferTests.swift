@@ -4,6 +4,8 @@ import SwellAudio
 import Testing
 
 @Suite struct SPSCRingBufferTests {
+    typealias Fixtures = SoundFileFixtures
+
     @Test(arguments: [(1, 1), (2, 2), (3, 4), (4, 4), (5, 8), (1000, 1024), (4096, 4096), (4097, 8192)])
     func capacityRoundsUpToAPowerOfTwo(requested: Int, expected: Int) {
         let ring = SPSCRingBuffer(minimumCapacity: requested, channelCount: 2)
@@ -48,7 +50,7 @@ import Testing
         let result = Mutex<(count: Int, firstError: String?)?>(nil)
 
         let producer = Thread {
-            var generator = SplitMix64(seed: 1)
+            var generator = Fixtures.SeededGenerator(seed: 1)
             var buffer = [Float](repeating: 0, count: 2 * 300)
             var next = 0
             while next < total {
@@ -70,7 +72,7 @@ import Testing
             producerIsDone.store(true, ordering: .releasing)
         }
         let consumer = Thread {
-            var generator = SplitMix64(seed: 2)
+            var generator = Fixtures.SeededGenerator(seed: 2)
             var buffer = [Float](repeating: 0, count: 2 * 300)
             var expected = 0
             var failure: String? = nil

@@ -18,11 +18,11 @@ import Testing
     func mutatedHeadersNeverCrash(fileExtension: String, options: [String]) throws {
         let directory = try Fixtures.Directory()
         let valid = directory.file("valid.\(fileExtension)")
-        try Fixtures.run(
-            "sox", ["-V1", "-n", "-r", "8000", "-c", "2"] + options + [valid, "synth", "0.05", "sine", "440"])
+        try Fixtures.sox(
+            arguments: ["-n", "-r", "8000", "-c", "2"] + options + [valid, "synth", "0.05", "sine", "440"])
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: valid)))
         let path = directory.file("mutant.\(fileExtension)")
-        var generator = SplitMix64(seed: UInt64(fileExtension.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        var generator = Fixtures.SeededGenerator(seed: UInt64(fileExtension.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         var opened = 0
         var rejected = 0
 
@@ -66,7 +66,7 @@ import Testing
 
     /// One to four byte-level mutations in the header, sometimes with the
     /// file cut short.
-    func mutate(_ original: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
+    func mutate(_ original: [UInt8], using generator: inout Fixtures.SeededGenerator) -> [UInt8] {
         var bytes = original
         let header = min(Self.headerBytes, bytes.count)
         for _ in 0..<Int.random(in: 1...4, using: &generator) {

@@ -27,7 +27,7 @@ import Testing
         ) -> Case {
             Case(
                 name: name, fileName: fileName,
-                make: { try Fixtures.run("sox", ["-V1", $0] + options + [$1]) },
+                make: { try Fixtures.sox(arguments: [$0] + options + [$1]) },
                 reference: Fixtures.soxSamples, tolerance: tolerance, subtype: subtype)
         }
 
@@ -108,7 +108,7 @@ import Testing
     /// Every 24-bit word `k` reads as exactly `k / 2^23`, the extremes included.
     @Test func twentyFourBitWordsReadExactly() throws {
         let directory = try Fixtures.Directory()
-        var generator = SplitMix64(seed: 24)
+        var generator = Fixtures.SeededGenerator(seed: 24)
         let words: [Int32] = [-8_388_608, -8_388_607, -1, 0, 1, 8_388_606, 8_388_607]
             + (0..<20_000).map { _ in Int32(truncatingIfNeeded: generator.next() >> 40) - 8_388_608 }
         let bytes = words.flatMap { word in
@@ -157,7 +157,7 @@ import Testing
     func sampleEncodingStoresTheSourceLosslessly(options: [String], name: String, expected: SampleEncoding?) throws {
         let directory = try Fixtures.Directory()
         let path = directory.file(name)
-        try Fixtures.run("sox", ["-V1", "-n", "-r", "8000", "-c", "1"] + options + [path, "synth", "0.1", "sine", "440"])
+        try Fixtures.sox(arguments: ["-n", "-r", "8000", "-c", "1"] + options + [path, "synth", "0.1", "sine", "440"])
         #expect(try SoundFile(path: path).sampleEncoding == expected)
     }
 
@@ -179,6 +179,26 @@ import Testing
         #expect(try Fixtures.readAll(file).isEmpty)
     }
 
+    /// A WAV stream from a pipe is read to its real end, whatever length its
+    /// header claims, and can "seek" only to where it is.
+    @Test func readsAStreamFromAPipe() throws {
+        let directory = try Fixtures.Directory()
+        let reference = directory.file("reference.wav")
+        try Fixtures.sox("-n", "-r", "8000", "-c", "1", "-b", "16", reference, "synth", "0.5", "sine", "440")
+        let pipe = directory.file("pipe")
+        let writer = try Fixtures.soxPipe(at: pipe, playing: reference)
+        defer { writer.waitUntilExit() }
+
+        let file = try SoundFile(path: pipe)
+        #expect(!file.isSeekable)
+        try file.seek(toFrame: 0)
+        #expect(try Fixtures.readAll(file) == (try Fixtures.soxSamples(reference)))
+        #expect(throws: SoundFileError.cannotRead(
+            path: pipe, reason: "cannot seek to frame 0: the stream is not seekable")) {
+            try file.seek(toFrame: 0)
+        }
+    }
+
     @Test func seekingOutsideTheFileIsAClearError() throws {
         let directory = try Fixtures.Directory()
         let path = directory.file("short.wav")
@@ -190,21 +210,5 @@ import Testing
         #expect(throws: SoundFileError.cannotRead(path: path, reason: "frame -1 is outside the file (0 to 800)")) {
             try file.seek(toFrame: -1)
         }
-    }
-}
-
-/// A seeded pseudo-random generator (Steele, Lea and Flood's SplitMix64), so
-/// that generated test data is the same on every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

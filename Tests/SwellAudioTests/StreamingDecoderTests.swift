@@ -189,6 +189,26 @@ import Testing
         decoder.stop()
     }
 
+    /// A pipe streams from its start to its real end; it cannot restart.
+    @Test func streamsFromAPipe() throws {
+        let directory = try Fixtures.Directory()
+        let reference = directory.file("reference.wav")
+        try Fixtures.sox("-n", "-r", "8000", "-c", "1", "-b", "16", reference, "synth", "2", "sine", "440")
+        let pipe = directory.file("pipe")
+        let writer = try Fixtures.soxPipe(at: pipe, playing: reference)
+        defer { writer.waitUntilExit() }
+
+        let decoder = StreamingDecoder(file: try SoundFile(path: pipe), bufferDuration: 0.1, chunkFrameCount: 256)
+        try decoder.start()
+        let drained = Self.drain(decoder, block: 100)
+        #expect(drained.last?.status == .endOfStream)
+        #expect(drained.samples == (try Fixtures.soxSamples(reference)))
+        #expect(throws: SoundFileError.cannotRead(
+            path: pipe, reason: "cannot seek to frame 0: the stream is not seekable")) {
+            try decoder.start(from: 0)
+        }
+    }
+
     /// A stream that breaks mid-way: the frames before the break arrive, then
     /// `.failed`, and `error` names the file.
     @Test func decodeErrorReachesTheConsumer() throws {

@@ -29,7 +29,9 @@ public final class SoundFile {
     /// libmpg123's `mpg123_length`, exact with a LAME/Xing header and
     /// estimated from the bit rate without one. `Int64.max` (libsndfile's
     /// `SF_COUNT_MAX`) when the length cannot be known at all, as for MP3
-    /// read from a pipe; reading then simply runs to the end of the stream.
+    /// read from a pipe. A header read from a pipe may also hold a
+    /// placeholder length (SoX writes its maximum); reading always runs to
+    /// the real end of the stream.
     public let frameCount: Int64
     /// Frames per second.
     public let sampleRate: Int
@@ -167,15 +169,20 @@ public final class SoundFile {
     /// Moves the read position to `frame`, counted from the start of the file.
     ///
     /// - Throws: ``SoundFileError/cannotRead(path:reason:)`` if `frame` is
-    ///   outside `0...frameCount`, the file is not seekable, or libsndfile
-    ///   fails to seek.
+    ///   outside `0...frameCount`, the file is a pipe and `frame` is not the
+    ///   current ``position``, or libsndfile fails to seek.
     public func seek(toFrame frame: Int64) throws(SoundFileError) {
         guard (0...frameCount).contains(frame) else {
             throw .cannotRead(
                 path: path, reason: "frame \(frame) is outside the file (0 to \(frameCount))")
         }
         guard isSeekable else {
-            throw .cannotRead(path: path, reason: "the stream is not seekable")
+            // A pipe can still "seek" to where it already is, which is how a
+            // stream is started from its beginning.
+            guard frame == position else {
+                throw .cannotRead(path: path, reason: "cannot seek to frame \(frame): the stream is not seekable")
+            }
+            return
         }
         guard sf_seek(handle, sf_count_t(frame), SEEK_SET) == sf_count_t(frame) else {
             let reason = LibSndFile.error(of: handle)?.description ?? "seek failed"

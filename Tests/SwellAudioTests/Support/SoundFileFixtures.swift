@@ -63,10 +63,36 @@ enum SoundFileFixtures {
         return data
     }
 
-    /// `sox -V1 ARGS…`.
+    /// Starts a peer tool without waiting for it, its output discarded.
+    static func launch(_ tool: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// A named pipe that SoX fills with `source`, as a WAV stream.
+    static func soxPipe(at path: String, playing source: String) throws -> Process {
+        guard mkfifo(path, 0o600) == 0 else {
+            throw FixtureError("mkfifo \(path): \(String(cString: strerror(errno)))")
+        }
+        return try launch("sox", ["-V1", "-R", source, "-t", "wav", path])
+    }
+
+    /// `sox -V1 -R ARGS…`: quiet, and repeatable (a fixed seed for dither
+    /// and noise), so that two runs with the same arguments make the same file.
     @discardableResult
     static func sox(_ arguments: String...) throws -> Data {
-        try run("sox", ["-V1"] + arguments)
+        try sox(arguments: arguments)
+    }
+
+    @discardableResult
+    static func sox(arguments: [String]) throws -> Data {
+        try run("sox", ["-V1", "-R"] + arguments)
     }
 
     /// `ffmpeg -v error -y ARGS…`.
@@ -145,5 +171,21 @@ enum SoundFileFixtures {
             noise += Double(a - r) * Double(a - r)
         }
         return 10 * log10(signal / max(noise, .leastNonzeroMagnitude))
+    }
+
+    /// A seeded pseudo-random generator (Steele, Lea and Flood's SplitMix64), so
+    /// that generated test data is the same on every run.
+    struct SeededGenerator: RandomNumberGenerator {
+        private var state: UInt64
+
+        init(seed: UInt64) { state = seed }
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 }
