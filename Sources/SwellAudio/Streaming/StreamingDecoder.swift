@@ -262,14 +262,12 @@ extension StreamingDecoder {
 
         enum ChunkOutcome { case decoded, noRoom, finished }
 
-        /// Decodes one chunk into the ring, as far as it has room.
+        /// Decodes one chunk into the ring if it has room for a whole chunk.
         func decodeChunk() -> ChunkOutcome {
-            let room = ring.availableToWrite
-            guard room >= chunkFrameCount else { return .noRoom }
+            guard ring.availableToWrite >= chunkFrameCount else { return .noRoom }
             let outcome = producer.withLock { producer -> Result<Int, SoundFileError> in
-                let frames = min(chunkFrameCount, room)
                 do throws(SoundFileError) {
-                    let decoded = try producer.file.readFrames(into: producer.chunk, count: frames)
+                    let decoded = try producer.file.readFrames(into: producer.chunk, count: chunkFrameCount)
                     ring.write(from: UnsafeBufferPointer(producer.chunk), frameCount: decoded)
                     return .success(decoded)
                 } catch {
