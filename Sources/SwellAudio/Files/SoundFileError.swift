@@ -45,9 +45,7 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .cannotOpen(let path, let reason):
             "cannot open '\(path)': \(reason)"
         case .unsupportedChannelCount(let path, let channelCount):
-            "cannot open '\(path)': \(channelCount) channels "
-                + "(\(SoundFile.supportedChannelCounts.lowerBound) to "
-                + "\(SoundFile.supportedChannelCounts.upperBound) are supported)"
+            "cannot open '\(path)': \(Self.channelCountReason(channelCount))"
         case .cannotRead(let path, let reason):
             "cannot read '\(path)': \(reason)"
         case .outputExists(let path):
@@ -57,5 +55,11 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
         case .cannotWrite(let path, let reason):
             "cannot write '\(path)': \(reason)"
         }
+    }
+
+    /// Why `channelCount` is refused: "9 channels (1 to 8 are supported)".
+    static func channelCountReason(_ channelCount: Int) -> String {
+        let supported = SoundFile.supportedChannelCounts
+        return "\(channelCount) channels (\(supported.lowerBound) to \(supported.upperBound) are supported)"
     }
 }

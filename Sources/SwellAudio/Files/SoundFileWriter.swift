@@ -80,10 +80,7 @@ public final class SoundFileWriter {
         }
         let encoding = try Self.resolve(requestedEncoding, in: container, path: path)
         guard SoundFile.supportedChannelCounts.contains(channelCount) else {
-            throw .unsupportedOutput(
-                path: path,
-                reason: "\(channelCount) channels (\(SoundFile.supportedChannelCounts.lowerBound) to "
-                    + "\(SoundFile.supportedChannelCounts.upperBound) are supported)")
+            throw .unsupportedOutput(path: path, reason: SoundFileError.channelCountReason(channelCount))
         }
         guard sampleRate > 0, sampleRate <= Int(Int32.max) else {
             throw .unsupportedOutput(path: path, reason: "invalid sample rate \(sampleRate) Hz")
