@@ -1,0 +1,204 @@
+import CSndFile
+import Glibc
+
+/// A sound file open for reading, decoded by libsndfile to interleaved `Float`
+/// frames.
+///
+/// Everything the installed libsndfile reads is accepted — WAV, WAVEX, RF64,
+/// Wave64, AIFF/AIFF-C, CAF, AU, FLAC, Ogg Vorbis, Ogg Opus, MP3 and the rest
+/// of its table (`sf_command(SFC_GET_FORMAT_MAJOR)`) — with 1 to 8 channels.
+///
+/// Integer PCM is read exactly: libsndfile's `pcm.c` converts a 16-bit word
+/// `k` to `k · (1 / 0x8000)` (`pcm_read_les2f`), a 24-bit word to
+/// `(k << 8) · (1 / 0x80000000)`, both exact in `Float`, so the 16-bit sample
+/// `k` reads as `k / 32768` — the value SoX's `-t f32` output gives too.
+///
+/// Reading is streaming: ``readFrames(into:count:)`` decodes into the caller's
+/// buffer and never grows memory with the length of the file. A `SoundFile`
+/// belongs to one thread at a time (it is deliberately not `Sendable`);
+/// ``StreamingDecoder`` moves one onto its decoding thread.
+public final class SoundFile {
+    /// The channel counts Swell plays: mono to 7.1.
+    public static let supportedChannelCounts: ClosedRange<Int> = 1...8
+
+    /// The path as given when opening, used in every error message.
+    public let path: String
+    /// The number of frames libsndfile reports for the file.
+    ///
+    /// Exact for PCM containers, FLAC and the Ogg codecs; for MP3 it is
+    /// libmpg123's `mpg123_length`, exact with a LAME/Xing header and
+    /// estimated from the bit rate without one. `Int64.max` (libsndfile's
+    /// `SF_COUNT_MAX`) when the length cannot be known at all, as for MP3
+    /// read from a pipe. A header read from a pipe may also hold a
+    /// placeholder length (SoX writes its maximum); reading always runs to
+    /// the real end of the stream.
+    public let frameCount: Int64
+    /// Frames per second.
+    public let sampleRate: Int
+    /// Samples per frame; a value in ``supportedChannelCounts``.
+    public let channelCount: Int
+    /// libsndfile's name for the container, e.g. `"WAV (Microsoft)"`.
+    public let formatDescription: String
+    /// libsndfile's name for the encoding, e.g. `"Signed 16 bit PCM"`.
+    public let subtypeDescription: String
+    /// The output encoding that stores this file's samples without loss, or
+    /// nil when none does (lossy codecs, ADPCM, 64-bit float).
+    public let sampleEncoding: SampleEncoding?
+    /// Whether ``seek(toFrame:)`` is possible.
+    public let isSeekable: Bool
+    /// The frame the next read starts at.
+    public private(set) var position: Int64 = 0
+
+    /// The length in seconds: `frameCount / sampleRate`.
+    public var duration: Double { Double(frameCount) / Double(sampleRate) }
+
+    private let handle: OpaquePointer
+    /// A decode error met while a read still returned frames; thrown by the
+    /// next read so that the good frames are delivered first.
+    private var pendingError: SoundFileError?
+
+    /// Opens `path` for reading.
+    ///
+    /// - Throws: ``SoundFileError/cannotOpen(path:reason:)`` with the system's
+    ///   reason for a missing, unreadable or directory path and libsndfile's
+    ///   reason for a file that is not audio or whose header is corrupt or
+    ///   truncated; ``SoundFileError/unsupportedChannelCount(path:channelCount:)``
+    ///   outside 1...8.
+    public init(path: String) throws(SoundFileError) {
+        self.path = path
+
+        // Open the descriptor ourselves: errno names a missing file or a
+        // permission problem plainly, and a directory (which open(2) accepts
+        // read-only and libsndfile would call "Format not recognised") is
+        // caught by fstat before libsndfile sees it.
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw .cannotOpen(path: path, reason: LibSndFile.Reason(errno: errno).description)
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else {
+            let reason = LibSndFile.Reason(errno: errno)
+            close(descriptor)
+            throw .cannotOpen(path: path, reason: reason.description)
+        }
+        guard status.st_mode & S_IFMT != S_IFDIR else {
+            close(descriptor)
+            throw .cannotOpen(path: path, reason: LibSndFile.Reason(errno: EISDIR).description)
+        }
+        // libsndfile calls an empty file "Format not recognised".
+        guard status.st_mode & S_IFMT != S_IFREG || status.st_size > 0 else {
+            close(descriptor)
+            throw .cannotOpen(path: path, reason: "the file is empty")
+        }
+
+        var info = SF_INFO()
+        switch LibSndFile.open(
+            descriptor: descriptor, mode: Int32(SFM_READ), info: &info, closeWhenDone: true)
+        {
+        case .success(let handle):
+            self.handle = handle
+        case .failure(let reason):
+            throw .cannotOpen(path: path, reason: reason.description)
+        }
+
+        let channelCount = Int(info.channels)
+        guard Self.supportedChannelCounts.contains(channelCount) else {
+            sf_close(handle)
+            throw .unsupportedChannelCount(path: path, channelCount: channelCount)
+        }
+        guard info.samplerate > 0, info.frames >= 0 else {
+            sf_close(handle)
+            throw .cannotOpen(
+                path: path,
+                reason: "invalid header (\(info.samplerate) Hz, \(info.frames) frames)")
+        }
+
+        let major = info.format & Int32(SF_FORMAT_TYPEMASK)
+        let subtype = info.format & Int32(SF_FORMAT_SUBMASK)
+        self.channelCount = channelCount
+        self.sampleRate = Int(info.samplerate)
+        self.frameCount = Int64(info.frames)
+        self.isSeekable = info.seekable != 0
+        self.formatDescription = LibSndFile.formatName(major) ?? "format 0x\(String(major, radix: 16))"
+        self.subtypeDescription =
+            LibSndFile.formatName(subtype) ?? "encoding 0x\(String(subtype, radix: 16))"
+        self.sampleEncoding = SampleEncoding(losslesslyStoring: subtype)
+    }
+
+    deinit {
+        sf_close(handle)
+    }
+
+    /// Decodes up to `count` frames into `buffer`, interleaved.
+    ///
+    /// - Parameters:
+    ///   - buffer: room for at least `count * channelCount` samples.
+    ///   - count: the number of frames wanted.
+    /// - Returns: the number of frames decoded; fewer than `count` only at the
+    ///   end of the file, 0 once it is reached.
+    /// - Throws: ``SoundFileError/cannotRead(path:reason:)`` with libsndfile's
+    ///   reason when the stream is corrupt (for example "flac decoder lost
+    ///   sync"). Frames decoded before the failure are returned first; the
+    ///   error comes with the following call.
+    public func readFrames(
+        into buffer: UnsafeMutableBufferPointer<Float>, count: Int
+    ) throws(SoundFileError) -> Int {
+        precondition(count >= 0, "negative frame count \(count)")
+        precondition(
+            buffer.count >= count * channelCount,
+            "buffer of \(buffer.count) samples cannot hold \(count) frames of \(channelCount) channels")
+        if let error = pendingError {
+            pendingError = nil
+            throw error
+        }
+        guard count > 0, let base = buffer.baseAddress else { return 0 }
+
+        let framesRead = Int(sf_readf_float(handle, base, sf_count_t(count)))
+        position += Int64(framesRead)
+        // sf_readf_float clears the handle's error on entry
+        // (VALIDATE_SNDFILE_AND_ASSIGN_PSF with clean_error), so a set error
+        // belongs to this call.
+        if framesRead < count, let reason = LibSndFile.error(of: handle) {
+            let error = SoundFileError.cannotRead(path: path, reason: reason.description)
+            guard framesRead > 0 else { throw error }
+            pendingError = error
+        }
+        return framesRead
+    }
+
+    /// Moves the read position to `frame`, counted from the start of the file.
+    ///
+    /// - Throws: ``SoundFileError/cannotRead(path:reason:)`` if `frame` is
+    ///   outside `0...frameCount`, the file is a pipe and `frame` is not the
+    ///   current ``position``, or libsndfile fails to seek.
+    public func seek(toFrame frame: Int64) throws(SoundFileError) {
+        guard (0...frameCount).contains(frame) else {
+            throw .cannotRead(
+                path: path, reason: "frame \(frame) is outside the file (0 to \(frameCount))")
+        }
+        guard isSeekable else {
+            // A pipe can still "seek" to where it already is, which is how a
+            // stream is started from its beginning.
+            guard frame == position else {
+                throw .cannotRead(path: path, reason: "cannot seek to frame \(frame): the stream is not seekable")
+            }
+            return
+        }
+        guard sf_seek(handle, sf_count_t(frame), SEEK_SET) == sf_count_t(frame) else {
+            let reason = LibSndFile.error(of: handle)?.description ?? "seek failed"
+            throw .cannotRead(path: path, reason: "cannot seek to frame \(frame): \(reason)")
+        }
+        pendingError = nil
+        position = frame
+    }
+}
+
+extension SoundFile: CustomStringConvertible {
+    /// One line about the file, like SoX's `soxi` summary:
+    /// `'x.wav': WAV (Microsoft), Signed 16 bit PCM, 2 channels, 48000 Hz, 3.0 s`.
+    public var description: String {
+        let seconds = (duration * 1000).rounded() / 1000
+        return "'\(path)': \(formatDescription), \(subtypeDescription), "
+            + "\(channelCount) channel\(channelCount == 1 ? "" : "s"), \(sampleRate) Hz, \(seconds) s"
+    }
+}

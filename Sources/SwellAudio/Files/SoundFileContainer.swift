@@ -1,0 +1,119 @@
+import CSndFile
+
+/// The kind of file ``SoundFileWriter`` makes, chosen by the output's file
+/// extension as SoX and FFmpeg choose theirs.
+public enum SoundFileContainer: String, CaseIterable, Sendable {
+    /// Microsoft WAV (`.wav`, `.wave`). Written as RF64 with libsndfile's
+    /// auto-downgrade (`SFC_RF64_AUTO_DOWNGRADE`): `rf64.c` writes a plain
+    /// RIFF/WAVE header, with a `JUNK` chunk reserving room for `ds64`, when
+    /// the finished file is under 4 GiB, and an RF64 header otherwise — so a
+    /// three-hour 48 kHz stereo float render (4.1 GB) is still a valid file.
+    case wav
+    /// RF64 always (`.rf64`), as EBU Tech 3306 describes.
+    case rf64
+    /// Sony Wave64 (`.w64`).
+    case w64
+    /// Apple/SGI AIFF (`.aif`, `.aiff`, `.aifc`); float is written as AIFF-C.
+    case aiff
+    /// Apple Core Audio Format (`.caf`).
+    case caf
+    /// Sun/NeXT audio (`.au`, `.snd`).
+    case au
+    /// FLAC (`.flac`): 16- or 24-bit integers only.
+    case flac
+    /// Ogg Vorbis (`.ogg`, `.oga`), lossy.
+    case oggVorbis
+    /// Ogg Opus (`.opus`), lossy; libsndfile's encoder accepts 8, 12, 16, 24
+    /// and 48 kHz.
+    case oggOpus
+    /// MPEG-1/2 Layer III (`.mp3`), lossy, through libsndfile's LAME binding.
+    case mp3
+
+    /// The container for an output path's extension (case-insensitive), or nil
+    /// when the extension names none of them.
+    public init?(forPath path: String) {
+        guard let dot = path.lastIndex(of: "."),
+            !path[dot...].contains("/")
+        else { return nil }
+        let pathExtension = path[path.index(after: dot)...].lowercased()
+        guard
+            let container = Self.allCases.first(where: {
+                $0.pathExtensions.contains(pathExtension)
+            })
+        else { return nil }
+        self = container
+    }
+
+    /// The file extensions that select this container, preferred first.
+    public var pathExtensions: [String] {
+        switch self {
+        case .wav: ["wav", "wave"]
+        case .rf64: ["rf64"]
+        case .w64: ["w64"]
+        case .aiff: ["aiff", "aif", "aifc"]
+        case .caf: ["caf"]
+        case .au: ["au", "snd"]
+        case .flac: ["flac"]
+        case .oggVorbis: ["ogg", "oga"]
+        case .oggOpus: ["opus"]
+        case .mp3: ["mp3"]
+        }
+    }
+
+    /// The encodings this container stores; empty for the lossy codecs, which
+    /// encode the float signal themselves and have no sample word size.
+    public var supportedEncodings: [SampleEncoding] {
+        switch self {
+        case .wav, .rf64, .w64, .aiff, .caf, .au: SampleEncoding.allCases
+        case .flac: [.pcm16, .pcm24]
+        case .oggVorbis, .oggOpus, .mp3: []
+        }
+    }
+
+    /// The encoding used when none is asked for: `float` where the container
+    /// stores it (nothing a float render produces is lost), `pcm24` for FLAC
+    /// (its deepest word in libsndfile), nil for the lossy codecs.
+    public var defaultEncoding: SampleEncoding? {
+        supportedEncodings.contains(.float) ? .float : supportedEncodings.last
+    }
+
+    /// A short human name for error messages ("FLAC", "Ogg Vorbis").
+    public var name: String {
+        switch self {
+        case .wav: "WAV"
+        case .rf64: "RF64"
+        case .w64: "Wave64"
+        case .aiff: "AIFF"
+        case .caf: "CAF"
+        case .au: "AU"
+        case .flac: "FLAC"
+        case .oggVorbis: "Ogg Vorbis"
+        case .oggOpus: "Ogg Opus"
+        case .mp3: "MP3"
+        }
+    }
+
+    /// libsndfile's major format.
+    var majorFormat: Int32 {
+        switch self {
+        case .wav, .rf64: Int32(SF_FORMAT_RF64)
+        case .w64: Int32(SF_FORMAT_W64)
+        case .aiff: Int32(SF_FORMAT_AIFF)
+        case .caf: Int32(SF_FORMAT_CAF)
+        case .au: Int32(SF_FORMAT_AU)
+        case .flac: Int32(SF_FORMAT_FLAC)
+        case .oggVorbis, .oggOpus: Int32(SF_FORMAT_OGG)
+        case .mp3: Int32(SF_FORMAT_MPEG)
+        }
+    }
+
+    /// libsndfile's subtype for a lossy codec; nil for the PCM containers.
+    var codecSubtype: Int32? {
+        switch self {
+        case .oggVorbis: Int32(SF_FORMAT_VORBIS)
+        case .oggOpus: Int32(SF_FORMAT_OPUS)
+        case .mp3: Int32(SF_FORMAT_MPEG_LAYER_III)
+        default: nil
+        }
+    }
+}

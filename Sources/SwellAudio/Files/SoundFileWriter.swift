@@ -1,0 +1,325 @@
+import CSndFile
+import Glibc
+
+/// A sound file being written, which appears at its path only when complete.
+///
+/// The container follows the path's extension (``SoundFileContainer``) and
+/// the samples are stored in a ``SampleEncoding``. Frames go to a temporary
+/// file beside the target (`.NAME.XXXXXXXX.partial` in the same directory, so
+/// the final rename never crosses a file system); ``commit()`` finishes the
+/// header, flushes the data to disk and renames the file into place in one
+/// atomic step, and ``abandon()`` — or dropping the writer without committing —
+/// deletes it. An interrupted render therefore never leaves a partial file
+/// under the target's name, as `swell render` promises.
+///
+/// An existing file is never replaced unless `overwrite` is true: the check
+/// is made when the writer is created (to fail before any work) and again,
+/// atomically, when committing, by hard-linking the finished file to the
+/// target — `link(2)` fails with `EEXIST` rather than replacing anything.
+///
+/// Integer encodings are quantised by ``PCMQuantizer`` (round to nearest, clip
+/// at full scale, scale `2^(bits−1)`), which makes a unity-gain copy of an
+/// integer file bit-identical; libsndfile's own float-to-integer conversion
+/// would not (see ``PCMQuantizer``). `float` writes the samples unchanged.
+/// Whatever the encoding, NaN and ±infinity never reach the file: they are
+/// written as 0 and counted in ``nonFiniteSampleCount``.
+public final class SoundFileWriter {
+    /// The target path, as given.
+    public let path: String
+    /// The file being written until ``commit()``.
+    public let temporaryPath: String
+    /// The container chosen from the path's extension.
+    public let container: SoundFileContainer
+    /// The sample encoding; nil for the lossy codecs.
+    public let encoding: SampleEncoding?
+    /// Frames per second.
+    public let sampleRate: Int
+    /// Samples per frame.
+    public let channelCount: Int
+    /// Frames written so far.
+    public private(set) var frameCount: Int64 = 0
+    /// NaN or infinite input samples, each written as 0.
+    public private(set) var nonFiniteSampleCount = 0
+
+    /// Frames converted per libsndfile call; the conversion buffer is this many
+    /// frames long, whatever the length of the render.
+    private static let chunkFrames = 4096
+
+    private let overwrite: Bool
+    private let descriptor: Int32
+    private let handle: OpaquePointer
+    private let quantizer: PCMQuantizer?
+    /// `chunkFrames · channelCount` words: `Int32` for integer encodings,
+    /// `Float` otherwise.
+    private let scratch: UnsafeMutableRawBufferPointer
+    private var isFinished = false
+
+    /// Creates the temporary file for a new sound file at `path`.
+    ///
+    /// - Parameters:
+    ///   - path: the file to make; its extension chooses the container.
+    ///   - sampleRate: frames per second.
+    ///   - channelCount: samples per frame, 1 to 8.
+    ///   - encoding: how samples are stored; nil for the container's
+    ///     ``SoundFileContainer/defaultEncoding``. Must be nil for the lossy
+    ///     codecs.
+    ///   - overwrite: whether an existing file at `path` may be replaced.
+    /// - Throws: ``SoundFileError/outputExists(path:)``;
+    ///   ``SoundFileError/unsupportedOutput(path:reason:)`` for an unknown
+    ///   extension, an encoding the container cannot store, or settings the
+    ///   codec rejects; ``SoundFileError/cannotWrite(path:reason:)`` when the
+    ///   temporary file cannot be created.
+    public init(
+        path: String, sampleRate: Int, channelCount: Int,
+        encoding requestedEncoding: SampleEncoding? = nil, overwrite: Bool = false
+    ) throws(SoundFileError) {
+        guard let container = SoundFileContainer(forPath: path) else {
+            let known = SoundFileContainer.allCases.map(\.pathExtensions[0]).joined(separator: ", ")
+            throw .unsupportedOutput(
+                path: path, reason: "unknown file extension (use one of \(known))")
+        }
+        let encoding = try Self.resolve(requestedEncoding, in: container, path: path)
+        guard SoundFile.supportedChannelCounts.contains(channelCount) else {
+            throw .unsupportedOutput(path: path, reason: SoundFileError.channelCountReason(channelCount))
+        }
+        guard sampleRate > 0, sampleRate <= Int(Int32.max) else {
+            throw .unsupportedOutput(path: path, reason: "invalid sample rate \(sampleRate) Hz")
+        }
+        if let existing = FileStatus(path: path) {
+            guard !existing.isDirectory else {
+                throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: EISDIR).description)
+            }
+            guard overwrite else { throw .outputExists(path: path) }
+        }
+
+        let (temporaryPath, descriptor) = try Self.createTemporaryFile(beside: path)
+        var info = SF_INFO()
+        info.samplerate = Int32(sampleRate)
+        info.channels = Int32(channelCount)
+        // A PCM container has an encoding, a lossy one a codec: exactly one is set.
+        info.format = container.majorFormat | (encoding?.subtype ?? container.codecSubtype ?? 0)
+        let handle: OpaquePointer
+        switch LibSndFile.open(
+            descriptor: descriptor, mode: Int32(SFM_WRITE), info: &info, closeWhenDone: false)
+        {
+        case .success(let opened):
+            handle = opened
+        case .failure(let reason):
+            // libsndfile has closed the descriptor on this path.
+            unlink(temporaryPath)
+            throw .unsupportedOutput(
+                path: path, reason: "\(container.name) refuses this stream (\(reason))")
+        }
+        if container == .wav {
+            sf_command(handle, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE))
+        }
+
+        self.path = path
+        self.temporaryPath = temporaryPath
+        self.container = container
+        self.encoding = encoding
+        self.sampleRate = sampleRate
+        self.channelCount = channelCount
+        self.overwrite = overwrite
+        self.descriptor = descriptor
+        self.handle = handle
+        self.quantizer = encoding?.bitsPerSample.map(PCMQuantizer.init(bitsPerSample:))
+        self.scratch = .allocate(
+            byteCount: Self.chunkFrames * channelCount * 4, alignment: MemoryLayout<Int32>.alignment)
+    }
+
+    deinit {
+        if !isFinished { discard() }
+        scratch.deallocate()
+    }
+
+    /// Appends `count` interleaved frames from `buffer`.
+    ///
+    /// - Throws: ``SoundFileError/cannotWrite(path:reason:)`` when the disk
+    ///   refuses the data; the writer should then be abandoned.
+    public func writeFrames(
+        from buffer: UnsafeBufferPointer<Float>, count: Int
+    ) throws(SoundFileError) {
+        precondition(!isFinished, "writing to '\(path)' after commit() or abandon()")
+        precondition(count >= 0, "negative frame count \(count)")
+        precondition(
+            buffer.count >= count * channelCount,
+            "buffer of \(buffer.count) samples does not hold \(count) frames of \(channelCount) channels")
+        var done = 0
+        while done < count {
+            let frames = min(Self.chunkFrames, count - done)
+            let source = UnsafeBufferPointer(
+                rebasing: buffer[(done * channelCount)..<((done + frames) * channelCount)])
+            let written = quantizer.map { write(source, frames: frames, quantizedBy: $0) }
+                ?? writeFloats(source, frames: frames)
+            frameCount += Int64(written)
+            guard written == frames else {
+                let reason = LibSndFile.error(of: handle)?.description ?? "short write"
+                throw .cannotWrite(path: path, reason: reason)
+            }
+            done += frames
+        }
+    }
+
+    /// Finishes the file and moves it to ``path``.
+    ///
+    /// - Throws: ``SoundFileError/outputExists(path:)`` if a file appeared at
+    ///   the path meanwhile and overwriting was not allowed;
+    ///   ``SoundFileError/cannotWrite(path:reason:)`` if finishing, flushing or
+    ///   renaming fails. The temporary file is removed in every failure case.
+    public func commit() throws(SoundFileError) {
+        precondition(!isFinished, "commit() on '\(path)' after commit() or abandon()")
+        isFinished = true
+        // sf_close writes the final header (sizes, RF64 or downgraded RIFF);
+        // the descriptor stays open because libsndfile was told not to close it.
+        let closeStatus = sf_close(handle)
+        var failure: SoundFileError? = nil
+        if closeStatus != 0 {
+            failure = .cannotWrite(
+                path: path,
+                reason: LibSndFile.Reason(libsndfileMessage: sf_error_number(closeStatus)).description)
+        } else if fsync(descriptor) != 0 {
+            failure = .cannotWrite(path: path, reason: LibSndFile.Reason(errno: errno).description)
+        }
+        close(descriptor)
+        if let failure {
+            unlink(temporaryPath)
+            throw failure
+        }
+        try moveIntoPlace()
+    }
+
+    /// Deletes the temporary file; the target is left as it was. Calling it
+    /// after ``commit()`` or a previous ``abandon()`` does nothing.
+    public func abandon() {
+        guard !isFinished else { return }
+        isFinished = true
+        discard()
+    }
+
+    // MARK: - Writing
+
+    private func write(
+        _ source: UnsafeBufferPointer<Float>, frames: Int, quantizedBy quantizer: PCMQuantizer
+    ) -> Int {
+        let words = scratch.bindMemory(to: Int32.self)
+        for (index, sample) in source.enumerated() {
+            words[index] = quantizer.leftJustifiedWord(for: finite(sample))
+        }
+        return Int(sf_writef_int(handle, words.baseAddress, sf_count_t(frames)))
+    }
+
+    private func writeFloats(_ source: UnsafeBufferPointer<Float>, frames: Int) -> Int {
+        let samples = scratch.bindMemory(to: Float.self)
+        for (index, sample) in source.enumerated() {
+            samples[index] = finite(sample)
+        }
+        return Int(sf_writef_float(handle, samples.baseAddress, sf_count_t(frames)))
+    }
+
+    private func finite(_ sample: Float) -> Float {
+        if sample.isFinite { return sample }
+        nonFiniteSampleCount += 1
+        return 0
+    }
+
+    // MARK: - Files
+
+    private func discard() {
+        sf_close(handle)
+        close(descriptor)
+        unlink(temporaryPath)
+    }
+
+    /// Renames the finished temporary file to ``path``.
+    ///
+    /// With `overwrite`, `rename(2)` replaces the target atomically. Without
+    /// it, `link(2)` publishes the file only if nothing is at the path (it
+    /// fails with `EEXIST` instead of replacing), then the temporary name is
+    /// removed. File systems without hard links (FAT, some FUSE mounts answer
+    /// `EPERM` or `ENOTSUP`) fall back to checking for the target and
+    /// renaming.
+    private func moveIntoPlace() throws(SoundFileError) {
+        if overwrite {
+            try rename(replacing: true)
+        } else if link(temporaryPath, path) == 0 {
+            unlink(temporaryPath)
+        } else {
+            switch errno {
+            case EEXIST:
+                unlink(temporaryPath)
+                throw .outputExists(path: path)
+            case EPERM, ENOTSUP, EOPNOTSUPP:
+                try rename(replacing: false)
+            case let code:
+                unlink(temporaryPath)
+                throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: code).description)
+            }
+        }
+    }
+
+    private func rename(replacing: Bool) throws(SoundFileError) {
+        if !replacing, FileStatus(path: path) != nil {
+            unlink(temporaryPath)
+            throw .outputExists(path: path)
+        }
+        guard Glibc.rename(temporaryPath, path) == 0 else {
+            let reason = LibSndFile.Reason(errno: errno)
+            unlink(temporaryPath)
+            throw .cannotWrite(path: path, reason: reason.description)
+        }
+    }
+
+    /// Creates `.NAME.XXXXXXXX.partial` beside `path` with `O_EXCL` (so it
+    /// never reuses another writer's file) and mode 0666 less the umask, the
+    /// permissions any new file gets — `mkstemp` would give 0600.
+    private static func createTemporaryFile(
+        beside path: String
+    ) throws(SoundFileError) -> (path: String, descriptor: Int32) {
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var lastError: Int32 = EEXIST
+        for _ in 0..<16 {
+            let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
+            let candidate = "\(directory).\(name).\(suffix).partial"
+            let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 { return (candidate, descriptor) }
+            lastError = errno
+            guard lastError == EEXIST else { break }
+        }
+        throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: lastError).description)
+    }
+
+    /// The encoding to use: the requested one if the container stores it, its
+    /// default if none was requested.
+    private static func resolve(
+        _ requested: SampleEncoding?, in container: SoundFileContainer, path: String
+    ) throws(SoundFileError) -> SampleEncoding? {
+        guard let requested else { return container.defaultEncoding }
+        if container.supportedEncodings.isEmpty {
+            throw .unsupportedOutput(
+                path: path,
+                reason: "\(container.name) is lossy and has no \(requested.rawValue) encoding "
+                    + "(leave the encoding unset)")
+        }
+        guard container.supportedEncodings.contains(requested) else {
+            let choices = container.supportedEncodings.map(\.rawValue).joined(separator: " or ")
+            throw .unsupportedOutput(
+                path: path,
+                reason: "\(container.name) cannot store \(requested.rawValue) samples (use \(choices))")
+        }
+        return requested
+    }
+}
+
+/// What `lstat(2)` says about a path, when something is there.
+private struct FileStatus {
+    let isDirectory: Bool
+
+    init?(path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        isDirectory = status.st_mode & S_IFMT == S_IFDIR
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+import SwellAudio
+import Testing
+
+@Suite struct SPSCRingBufferTests {
+    typealias Fixtures = SoundFileFixtures
+
+    @Test(arguments: [(1, 1), (2, 2), (3, 4), (4, 4), (5, 8), (1000, 1024), (4096, 4096), (4097, 8192)])
+    func capacityRoundsUpToAPowerOfTwo(requested: Int, expected: Int) {
+        let ring = SPSCRingBuffer(minimumCapacity: requested, channelCount: 2)
+        #expect(ring.capacity == expected)
+        #expect(ring.availableToWrite == expected)
+        #expect(ring.availableToRead == 0)
+    }
+
+    /// Frames keep their order and their channels across the wrap-around, and
+    /// each call moves only what fits.
+    @Test func wrapsAroundAndMovesOnlyWhatFits() {
+        let ring = SPSCRingBuffer(minimumCapacity: 8, channelCount: 2)
+        func frames(_ range: Range<Int>) -> [Float] { range.flatMap { [Float($0), -Float($0)] } }
+        func write(_ range: Range<Int>) -> Int {
+            frames(range).withUnsafeBufferPointer { ring.write(from: $0, frameCount: range.count) }
+        }
+        func read(_ count: Int) -> [Float] {
+            var out = [Float](repeating: .nan, count: count * 2)
+            let got = out.withUnsafeMutableBufferPointer { ring.read(into: $0, frameCount: count) }
+            return Array(out[..<(got * 2)])
+        }
+
+        #expect(write(0..<5) == 5)
+        #expect(read(3) == frames(0..<3))
+        #expect(ring.availableToRead == 2)
+        #expect(write(5..<15) == 6)  // 2 frames held: room for 6
+        #expect(ring.availableToWrite == 0)
+        #expect(write(11..<12) == 0)
+        #expect(read(20) == frames(3..<11))
+        #expect(read(1) == [])
+        #expect(write(11..<19) == 8)
+        #expect(read(8) == frames(11..<19))
+    }
+
+    /// A producer and a consumer thread move 2^21 numbered frames through a
+    /// 256-frame ring in bursts of random sizes: every frame arrives once, in
+    /// order, with both channels intact.
+    @Test func concurrentProducerAndConsumerPreserveTheSequence() async throws {
+        let total = 1 << 21
+        let ring = SPSCRingBuffer(minimumCapacity: 256, channelCount: 2)
+        let producerIsDone = Atomic<Bool>(false)
+        let result = Mutex<(count: Int, firstError: String?)?>(nil)
+
+        let producer = Thread {
+            var generator = Fixtures.SeededGenerator(seed: 1)
+            var buffer = [Float](repeating: 0, count: 2 * 300)
+            var next = 0
+            while next < total {
+                let burst = min(Int.random(in: 1...300, using: &generator), total - next)
+                for index in 0..<burst {
+                    buffer[2 * index] = Float(next + index)
+                    buffer[2 * index + 1] = -Float(next + index)
+                }
+                var sent = 0
+                while sent < burst {
+                    let written = buffer.withUnsafeBufferPointer {
+                        ring.write(from: UnsafeBufferPointer(rebasing: $0[(2 * sent)...]), frameCount: burst - sent)
+                    }
+                    sent += written
+                    if written == 0 { sched_yield() }
+                }
+                next += burst
+            }
+            producerIsDone.store(true, ordering: .releasing)
+        }
+        let consumer = Thread {
+            var generator = Fixtures.SeededGenerator(seed: 2)
+            var buffer = [Float](repeating: 0, count: 2 * 300)
+            var expected = 0
+            var failure: String? = nil
+            while true {
+                let count = buffer.withUnsafeMutableBufferPointer {
+                    ring.read(into: $0, frameCount: Int.random(in: 1...300, using: &generator))
+                }
+                for index in 0..<count where failure == nil {
+                    if buffer[2 * index] != Float(expected) || buffer[2 * index + 1] != -Float(expected) {
+                        failure = "frame \(expected) arrived as (\(buffer[2 * index]), \(buffer[2 * index + 1]))"
+                    }
+                    expected += 1
+                }
+                if count == 0 {
+                    if producerIsDone.load(ordering: .acquiring) && ring.availableToRead == 0 { break }
+                    sched_yield()
+                }
+            }
+            result.withLock { $0 = (expected, failure) }
+        }
+        producer.start()
+        consumer.start()
+        let deadline = Date().addingTimeInterval(120)
+        while result.withLock({ $0 == nil }) && Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        let outcome = try #require(result.withLock { $0 }, "the threads did not finish")
+        #expect(outcome.firstError == nil, "\(outcome.firstError ?? "")")
+        #expect(outcome.count == total)
+        #expect(ring.availableToRead == 0)
+    }
+}

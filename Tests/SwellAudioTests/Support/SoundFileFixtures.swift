@@ -1,0 +1,191 @@
+import Foundation
+import SwellAudio
+import Testing
+
+/// Peer tools, scratch directories and sample helpers for the file and
+/// streaming tests. Reference samples always come from SoX or FFmpeg, never
+/// from the code under test.
+enum SoundFileFixtures {
+    /// A fresh directory under the system's temporary directory, removed with
+    /// everything in it when the value is released.
+    final class Directory {
+        let path: String
+
+        init() throws {
+            var template = Array((NSTemporaryDirectory() + "/swell-files-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else {
+                throw FixtureError("mkdtemp failed: \(String(cString: strerror(errno)))")
+            }
+            path = String(cString: made)
+        }
+
+        deinit {
+            try? FileManager.default.removeItem(atPath: path)
+        }
+
+        /// The path of `name` inside the directory.
+        func file(_ name: String) -> String { path + "/" + name }
+
+        /// The names of the files in the directory, sorted.
+        func contents() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: path).sorted()
+        }
+    }
+
+    struct FixtureError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    /// Runs a peer tool and returns its standard output. A missing tool or a
+    /// failing run is an error naming the command: the tools are required.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            let command = ([tool] + arguments).joined(separator: " ")
+            if process.terminationStatus == 127 {
+                throw FixtureError("\(tool) is required for this test but was not found (install it)")
+            }
+            throw FixtureError("`\(command)` exited with \(process.terminationStatus): \(message)")
+        }
+        return data
+    }
+
+    /// Starts a peer tool without waiting for it, its output discarded.
+    static func launch(_ tool: String, _ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    /// A named pipe that SoX fills with `source`, as a WAV stream.
+    static func soxPipe(at path: String, playing source: String) throws -> Process {
+        guard mkfifo(path, 0o600) == 0 else {
+            throw FixtureError("mkfifo \(path): \(String(cString: strerror(errno)))")
+        }
+        return try launch("sox", ["-V1", "-R", source, "-t", "wav", path])
+    }
+
+    /// `sox -V1 -R ARGS…`: quiet, and repeatable (a fixed seed for dither
+    /// and noise), so that two runs with the same arguments make the same file.
+    @discardableResult
+    static func sox(_ arguments: String...) throws -> Data {
+        try sox(arguments: arguments)
+    }
+
+    @discardableResult
+    static func sox(arguments: [String]) throws -> Data {
+        try run("sox", ["-V1", "-R"] + arguments)
+    }
+
+    /// `ffmpeg -v error -y ARGS…`.
+    @discardableResult
+    static func ffmpeg(_ arguments: String...) throws -> Data {
+        try run("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments)
+    }
+
+    /// The samples SoX decodes from `path`, as 32-bit floats (`sox FILE -t f32 -`).
+    static func soxSamples(_ path: String) throws -> [Float] {
+        floats(try sox(path, "-t", "f32", "-"))
+    }
+
+    /// The samples FFmpeg decodes from `path` (`ffmpeg -i FILE -f f32le -`).
+    static func ffmpegSamples(_ path: String) throws -> [Float] {
+        floats(try ffmpeg("-i", path, "-f", "f32le", "-"))
+    }
+
+    /// The 16-bit words SoX decodes from `path` (`sox FILE -t s16 -`).
+    static func soxWords16(_ path: String) throws -> [Int16] {
+        let data = try sox(path, "-t", "s16", "-")
+        return data.withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }.map(Int16.init(littleEndian:))
+    }
+
+    static func floats(_ data: Data) -> [Float] {
+        data.withUnsafeBytes { raw in
+            raw.bindMemory(to: UInt32.self).map { Float(bitPattern: UInt32(littleEndian: $0)) }
+        }
+    }
+
+    /// Writes `words` as a headerless little-endian 16-bit file.
+    static func writeRaw16(_ words: [Int16], to path: String) throws {
+        let data = words.map(\.littleEndian).withUnsafeBytes { Data($0) }
+        try data.write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Reads `file` to its end in chunks of `chunk` frames.
+    static func readAll(_ file: SoundFile, chunk: Int = 1000) throws -> [Float] {
+        var samples: [Float] = []
+        var buffer = [Float](repeating: .nan, count: chunk * file.channelCount)
+        while true {
+            let frames = try buffer.withUnsafeMutableBufferPointer { pointer in
+                try file.readFrames(into: pointer, count: chunk)
+            }
+            if frames == 0 { return samples }
+            samples += buffer[..<(frames * file.channelCount)]
+        }
+    }
+
+    /// Writes `samples` through a ``SoundFileWriter`` and commits.
+    static func write(
+        _ samples: [Float], to path: String, sampleRate: Int = 8000, channelCount: Int = 1,
+        encoding: SampleEncoding? = nil, overwrite: Bool = false
+    ) throws -> SoundFileWriter {
+        let writer = try SoundFileWriter(
+            path: path, sampleRate: sampleRate, channelCount: channelCount, encoding: encoding,
+            overwrite: overwrite)
+        try samples.withUnsafeBufferPointer { pointer in
+            try writer.writeFrames(from: pointer, count: samples.count / channelCount)
+        }
+        try writer.commit()
+        return writer
+    }
+
+    /// The largest absolute difference between two equally long sample arrays.
+    static func maximumDifference(_ a: [Float], _ b: [Float]) -> Float {
+        zip(a, b).reduce(0) { max($0, abs($1.0 - $1.1)) }
+    }
+
+    /// The signal-to-noise ratio of `actual` against `reference`, in dB.
+    static func signalToNoise(_ actual: [Float], reference: [Float]) -> Double {
+        var signal = 0.0
+        var noise = 0.0
+        for (a, r) in zip(actual, reference) {
+            signal += Double(r) * Double(r)
+            noise += Double(a - r) * Double(a - r)
+        }
+        return 10 * log10(signal / max(noise, .leastNonzeroMagnitude))
+    }
+
+    /// A seeded pseudo-random generator (Steele, Lea and Flood's SplitMix64), so
+    /// that generated test data is the same on every run.
+    struct SeededGenerator: RandomNumberGenerator {
+        private var state: UInt64
+
+        init(seed: UInt64) { state = seed }
+
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+}
