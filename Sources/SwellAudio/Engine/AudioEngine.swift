@@ -184,7 +184,7 @@ public final class AudioEngine: RenderHost {
             }
             ancestor = current.superlayer
         }
-        let pan = channelCount == 2 ? PanLaw.gains(pan: presented.pan) : (1, 1)
+        let pan: (left: Double, right: Double) = channelCount == 2 ? PanLaw.gains(pan: presented.pan) : (1, 1)
         voice.postDisplayGain((limit.clamp(amplitude * pan.left), limit.clamp(amplitude * pan.right)), forPeriod: period)
     }
 

@@ -41,7 +41,8 @@ struct GainChain: Sendable {
                 amplitude *= stage.taper.amplitude(volume.value(atLayerTime: local, tolerance: tolerance))
             }
         }
-        let pan = panned ? self.pan.map { PanLaw.gains(pan: $0.value(atLayerTime: local, tolerance: tolerance)) } ?? (1, 1) : (1, 1)
+        var pan: (left: Double, right: Double) = (1, 1)
+        if panned, let track = self.pan { pan = PanLaw.gains(pan: track.value(atLayerTime: local, tolerance: tolerance)) }
         return (limit.clamp(amplitude * pan.left), limit.clamp(amplitude * pan.right))
     }
 

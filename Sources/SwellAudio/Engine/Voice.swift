@@ -22,9 +22,12 @@ final class Voice: @unchecked Sendable {
     // Display path: the gain each audio period should end at, posted by
     // AudioLayer.display() on the owning thread, per period, in a ring.
     private static let slotCount = 64
-    private let slotPeriods = (0..<Voice.slotCount).map { _ in Atomic<Int64>(-1) }
-    private let slotLeft = (0..<Voice.slotCount).map { _ in Atomic<UInt64>(0) }
-    private let slotRight = (0..<Voice.slotCount).map { _ in Atomic<UInt64>(0) }
+    private final class Slot: Sendable {
+        let period = Atomic<Int64>(-1)
+        let left = Atomic<UInt64>(0)
+        let right = Atomic<UInt64>(0)
+    }
+    private let slots = (0..<Voice.slotCount).map { _ in Slot() }
     /// The display-path ramp of the period being rendered: which period,
     /// and the gains it starts and ends at (render thread only).
     var rampPeriod: Int64 = -1
@@ -38,18 +41,19 @@ final class Voice: @unchecked Sendable {
 
     /// Owning thread: the display path's gain at the end of `period`.
     func postDisplayGain(_ gain: (left: Double, right: Double), forPeriod period: Int64) {
-        let slot = Int(period % Int64(Self.slotCount))
-        slotLeft[slot].store(gain.left.bitPattern, ordering: .relaxed)
-        slotRight[slot].store(gain.right.bitPattern, ordering: .relaxed)
-        slotPeriods[slot].store(period, ordering: .releasing)
+        let slot = slots[Int(period % Int64(Self.slotCount))]
+        slot.period.store(-1, ordering: .relaxed)
+        slot.left.store(gain.left.bitPattern, ordering: .relaxed)
+        slot.right.store(gain.right.bitPattern, ordering: .relaxed)
+        slot.period.store(period, ordering: .releasing)
     }
 
     /// Render thread: the gain posted for `period`, if any.
     func displayGain(forPeriod period: Int64) -> (left: Double, right: Double)? {
-        let slot = Int(period % Int64(Self.slotCount))
-        guard slotPeriods[slot].load(ordering: .acquiring) == period else { return nil }
-        return (Double(bitPattern: slotLeft[slot].load(ordering: .relaxed)),
-                Double(bitPattern: slotRight[slot].load(ordering: .relaxed)))
+        let slot = slots[Int(period % Int64(Self.slotCount))]
+        guard slot.period.load(ordering: .acquiring) == period else { return nil }
+        return (Double(bitPattern: slot.left.load(ordering: .relaxed)),
+                Double(bitPattern: slot.right.load(ordering: .relaxed)))
     }
 }
 

@@ -46,8 +46,9 @@ open class CALayer: CAMediaTiming {
     var needsLayoutFlag = false
     /// The layer's part of the last snapshot, reused until the layer changes.
     var cachedRecord: LayerRecord?
-    /// A process-unique identity for snapshots (object addresses are reused).
-    let serial = LayerSerial.next()
+    /// A process-unique identity, by which render snapshots refer to the
+    /// layer (object addresses are reused, serials are not).
+    public let serial = LayerSerial.next()
 
     // MARK: Animatable properties (defaults from Apple's CALayer reference)
 
