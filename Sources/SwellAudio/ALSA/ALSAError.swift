@@ -47,6 +47,9 @@ public enum ALSAError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A level that is not a finite amplitude ≥ 0.
     case invalidLevel(Double)
 
+    /// alsa-lib could not list the devices (`snd_device_name_hint`).
+    case listingFailed(code: Int32)
+
     public var description: String {
         switch self {
         case .deviceNotFound(let device):
@@ -70,6 +73,8 @@ public enum ALSAError: Error, Equatable, Sendable, CustomStringConvertible {
             "mixer control '\(control)' on '\(device)' has no playback volume"
         case .invalidLevel(let level):
             "mixer level \(level) is not a finite amplitude ≥ 0"
+        case .listingFailed(let code):
+            "cannot list ALSA devices: \(Self.message(for: code))"
         }
     }
 
