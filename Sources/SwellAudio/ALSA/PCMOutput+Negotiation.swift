@@ -95,7 +95,8 @@ extension PCMOutput {
             var high: UInt32 = 0
             snd_pcm_hw_params_get_channels_min(hw, &low)
             snd_pcm_hw_params_get_channels_max(hw, &high)
-            throw unsupported("does not support \(request.channelCount) channels (it supports \(low)–\(high))")
+            let supported = low == high ? "only \(low)" : "\(low)–\(high)"
+            throw unsupported("does not support \(request.channelCount) channels (it supports \(supported))")
         }
 
         var rate = UInt32(request.sampleRate)

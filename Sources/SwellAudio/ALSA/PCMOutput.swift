@@ -126,20 +126,35 @@ public final class PCMOutput: @unchecked Sendable {
 
     /// Hands the first `frames` converted frames of the scratch buffer to
     /// ALSA, however many calls that takes.
+    ///
+    /// A freshly recovered stream accepts frames at once (it is prepared and
+    /// empty), so a device that fails again and again without taking any is
+    /// broken, not late: after a few such rounds the error is thrown rather
+    /// than retried forever on the render thread.
     private func writeScratch(_ pcm: OpaquePointer, frames: Int) throws(ALSAError) {
         var written = 0
+        var failuresWithoutProgress = 0
         while written < frames {
             let result = snd_pcm_writei(pcm, scratch + written * bytesPerFrame, snd_pcm_uframes_t(frames - written))
             if result > 0 {
                 written += result
-            } else if result == 0 || result == -Int(EAGAIN) {
+                failuresWithoutProgress = 0
+                continue
+            }
+            failuresWithoutProgress += 1
+            if result == 0 || result == -Int(EAGAIN) {
                 // Nothing accepted: wait for room, as a blocking write would.
                 try waitForRoom(pcm)
+            } else if failuresWithoutProgress > Self.recoveriesWithoutProgress {
+                throw .deviceFailed(device: parameters.device, operation: "writing", code: Int32(result))
             } else {
                 try recover(pcm, from: Int32(result), while: "writing")
             }
         }
     }
+
+    /// How many failed writes in a row are recovered before giving up.
+    private static let recoveriesWithoutProgress = 3
 
     /// Waits up to a second for the device to accept frames; a device that
     /// takes nothing for that long has stopped.

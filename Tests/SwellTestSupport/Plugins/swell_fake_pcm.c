@@ -92,6 +92,13 @@ static int fake_stop(snd_pcm_ioplug_t *io)
 	return 0;
 }
 
+/* ALSA prepares again after an underrun without stopping first: the clock
+ * must stop here too, or the new stream would inherit the old start time. */
+static int fake_prepare(snd_pcm_ioplug_t *io)
+{
+	return fake_stop(io);
+}
+
 /* The hardware position, counted from the last prepare (the plugin sets
  * SND_PCM_IOPLUG_FLAG_BOUNDARY_WA, so it need not wrap at the buffer size). */
 static snd_pcm_sframes_t fake_pointer(snd_pcm_ioplug_t *io)
@@ -158,6 +165,7 @@ static int fake_close(snd_pcm_ioplug_t *io)
 static const snd_pcm_ioplug_callback_t fake_callback = {
 	.start = fake_start,
 	.stop = fake_stop,
+	.prepare = fake_prepare,
 	.pointer = fake_pointer,
 	.transfer = fake_transfer,
 	.poll_revents = fake_poll_revents,
