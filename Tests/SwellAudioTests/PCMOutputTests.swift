@@ -1,6 +1,7 @@
 import Foundation
 import SwellAudio
 import SwellTestSupport
+import Synchronization
 import Testing
 
 /// `PCMOutput` against real alsa-lib: capture PCMs record what is played
@@ -205,16 +206,22 @@ struct PCMOutputTests {
             periodSize: 1_024, bufferSize: 8_192, configuration: configuration)
         let period = [Float](repeating: 0.25, count: 2 * 1_024)
         let periods = 24
+        let failures = Mutex<[ALSAError]>([])
         let started = Date()
         let thread = try RenderThread {
             period.withUnsafeBufferPointer { buffer in
                 for _ in 0..<periods {
-                    try? output.write(buffer.baseAddress!, frames: 1_024)
+                    do throws(ALSAError) {
+                        try output.write(buffer.baseAddress!, frames: 1_024)
+                    } catch {
+                        failures.withLock { $0.append(error) }
+                    }
                 }
             }
         }
         thread.join()
         let elapsed = Date().timeIntervalSince(started)
+        #expect(failures.withLock { $0 }.isEmpty)
         // Everything beyond one buffer must wait for the device to play it.
         #expect(elapsed >= Double(periods * 1_024 - 8_192) / 48_000)
         #expect(output.xrunCount == 0)

@@ -32,10 +32,10 @@ public struct AmixerControl: Equatable, Sendable {
     }
 
     /// `  NAME: Playback STEP [PERCENT%] [DB dB] [on|off]`; nil for the
-    /// other lines of the report.
+    /// other lines of the report (`Limits: Playback 0 - 120` among them).
     private static func parseChannel(_ line: Substring) -> Channel? {
         let parts = line.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2 else { return nil }
+        guard parts.count == 2, parts[0].trimmingCharacters(in: .whitespaces) != "Limits" else { return nil }
         let fields = parts[1].split(separator: " ")
         guard fields.count >= 2, fields[0] == "Playback", let step = Int(fields[1]) else { return nil }
         let bracketed = fields.dropFirst(2).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "[]")) }

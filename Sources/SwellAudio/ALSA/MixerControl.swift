@@ -106,6 +106,11 @@ public final class MixerControl: @unchecked Sendable {
         public var step: Int
         /// The step in dB, `-infinity` when muted; nil without dB data.
         public var decibels: Double?
+
+        public init(step: Int, decibels: Double?) {
+            self.step = step
+            self.decibels = decibels
+        }
     }
 
     /// The current playback volume of each channel, in ``channels`` order.

@@ -59,9 +59,10 @@ extension PCMOutput {
     ///
     /// The sequence is the one `aplay` uses (`set_params` in `aplay.c`):
     /// access, format, channels, then the nearest rate, period and buffer.
-    /// The software parameters start the stream once the buffer is full —
-    /// so playback begins with a whole buffer of margin against underruns —
-    /// and wake the writer whenever a period is free.
+    /// So are the software parameters, `aplay`'s defaults: the stream starts
+    /// once the buffer is full — playback begins with a whole buffer of
+    /// margin against underruns — and the writer wakes whenever a period is
+    /// free.
     static func negotiate(_ pcm: OpaquePointer, _ request: Request) throws(ALSAError) -> Parameters {
         let device = request.device
         func unsupported(_ reason: String) -> ALSAError {

@@ -46,6 +46,10 @@ public final class PCMOutput: @unchecked Sendable {
     /// buffer of frames.
     private let scratch: UnsafeMutableRawPointer
     private let scratchFrames: Int
+    // Copies of `parameters` fields, so that the render path touches no
+    // reference-counted storage.
+    private let sampleFormat: PCMSampleFormat
+    private let channelCount: Int
     private let bytesPerFrame: Int
     private let xruns = Atomic<Int>(0)
 
@@ -86,6 +90,8 @@ public final class PCMOutput: @unchecked Sendable {
             throw error
         }
         self.pcm = pcm
+        sampleFormat = parameters.sampleFormat
+        self.channelCount = parameters.channelCount
         bytesPerFrame = parameters.channelCount * parameters.sampleFormat.bytesPerSample
         scratchFrames = parameters.bufferSize
         scratch = .allocate(byteCount: scratchFrames * bytesPerFrame, alignment: 16)
@@ -114,11 +120,10 @@ public final class PCMOutput: @unchecked Sendable {
     ///   ``ALSAError/closed(device:)`` after ``close()``.
     public func write(_ samples: UnsafePointer<Float>, frames: Int) throws(ALSAError) {
         guard let pcm else { throw .closed(device: parameters.device) }
-        let channels = parameters.channelCount
         var done = 0
         while done < frames {
             let chunk = min(frames - done, scratchFrames)
-            parameters.sampleFormat.encode(samples + done * channels, count: chunk * channels, into: scratch)
+            sampleFormat.encode(samples + done * channelCount, count: chunk * channelCount, into: scratch)
             try writeScratch(pcm, frames: chunk)
             done += chunk
         }
