@@ -60,6 +60,22 @@ struct PCMOutputTests {
         #expect(worst <= 1e-9)
     }
 
+    @Test("in float output NaN becomes silence and infinities full scale; finite samples pass to ALSA")
+    func nonFiniteFloats() throws {
+        let (parameters, _) = try play(edgeCases, on: ALSATestConfiguration.capturePCM, chunks: [edgeCases.count / 2])
+        #expect(parameters.sampleFormat == .float32)
+        // What reaches ALSA, converted as ALSA's plug converts float to S32
+        // (`get32f` in plugin_ops.h): ≥ 1 clips to 2^31 − 1, ≤ −1 to −2^31,
+        // the rest is scaled by 2^31 and truncated.
+        let reachingALSA: [Float] = edgeCases.map { $0.isNaN ? 0 : $0.isInfinite ? ($0 > 0 ? 1 : -1) : $0 }
+        let expected = reachingALSA.map { sample -> Double in
+            if sample >= 1 { return 2_147_483_647 / 2_147_483_648 }
+            if sample <= -1 { return -1 }
+            return (Double(sample) * 2_147_483_648).rounded(.towardZero) / 2_147_483_648
+        }
+        #expect(try alsa.captured(by: ALSATestConfiguration.capturePCM) == expected)
+    }
+
     @Test("a device without float gets S32_LE, clamped, rounded and NaN-free")
     func integerFallback() throws {
         let signal = edgeCases + TestSignal.ramp(from: -1.5, to: 1.5, count: 4_000)

@@ -5,10 +5,10 @@ import Synchronization
 /// A playback stream on an ALSA PCM — `default`, `hw:0`, `plughw:1,0` or any
 /// name `aplay -L` lists — fed with interleaved float samples.
 ///
-/// Opening negotiates the stream the way `aplay` does: interleaved
-/// read/write access, the requested channel count, the nearest rate, period
-/// and buffer size the device offers, and the first sample format of
-/// ``PCMSampleFormat/allCases`` it takes. ``parameters`` reports what was
+/// Opening negotiates the stream in the order `aplay` sets its parameters:
+/// interleaved read/write access, the first sample format of
+/// ``PCMSampleFormat/allCases`` the device takes, the requested channel
+/// count, then the nearest rate, period and buffer size it offers. ``parameters`` reports what was
 /// granted; render at ``Parameters/sampleRate``, which a hardware device
 /// without a `plug` in front of it may have moved.
 ///

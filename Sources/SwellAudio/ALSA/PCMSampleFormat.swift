@@ -6,8 +6,7 @@ import CALSA
 /// 32-bit float comes first because Swell renders in float: where the device
 /// (or a plug plugin in front of it) takes `FLOAT_LE`, samples pass unchanged
 /// and any conversion is ALSA's. Hardware that only takes integers gets
-/// `S32_LE` — which loses nothing a 24-bit float mantissa carries — or, last,
-/// `S16_LE`.
+/// `S32_LE` — finer steps than any converter resolves — or, last, `S16_LE`.
 public enum PCMSampleFormat: String, CaseIterable, Sendable {
     /// 32-bit IEEE float, little-endian; full scale is ±1.0.
     case float32 = "FLOAT_LE"
