@@ -50,7 +50,14 @@ let package = Package(
         .executableTarget(name: "ClockFace", dependencies: ["SwellCore"], path: "Samples/ClockFace"),
 
         .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore"]),
-        .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio"]),
+        // Test support: a self-contained ALSA configuration (a capture PCM
+        // and a fake mixer built from C at run time), signals and readers.
+        .target(
+            name: "SwellTestSupport", dependencies: ["SwellAudio"],
+            path: "Tests/SwellTestSupport",
+            resources: [.copy("Plugins")]),
+
+        .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "SwellTestSupport"]),
         .testTarget(name: "SwellAutomationTests", dependencies: ["SwellAutomation"]),
     ],
     swiftLanguageModes: [.v6]
