@@ -25,6 +25,10 @@ public final class AudioEngine: RenderHost {
 
     let core: RenderCore
     let audioClock: AudioClock
+    /// Whether the display link fires every audio period: always live, and
+    /// offline on the display path (offline on the sample path nothing
+    /// needs it, and a render stays fast).
+    private let firesEveryPeriod: Bool
     private let readerFactory: @Sendable (String) throws -> any AudioSourceReader
     private var voices: [UInt64: Voice] = [:]
     private var lastCommitTime = 0.0
@@ -56,6 +60,7 @@ public final class AudioEngine: RenderHost {
         case .live: readerFactory = { try StreamingSourceReader(path: $0) }
         case .offline: readerFactory = { try FileSourceReader(path: $0) }
         }
+        firesEveryPeriod = mode == .live || gainPath == .display
         super.init(clock: audioClock)
         displayLink = CADisplayLink(host: self) { _ in }
         updateRenderLimit()
@@ -76,11 +81,13 @@ public final class AudioEngine: RenderHost {
     /// Frames rendered so far.
     public var renderedFrames: Int64 { core.position }
 
-    /// A scheduled event commits at its time; any other change is heard from
-    /// the next frame not yet rendered, so its animations begin there and are
-    /// heard from their first frame. Commit times never go backwards.
+    /// A scheduled event commits at its time. Any other change is heard from
+    /// the next frame not yet rendered — or, made during a display frame
+    /// (which runs ahead of the render thread), from that frame's time — so
+    /// its animations begin there and are heard from their first frame.
+    /// Commit times never go backwards.
     public override var commitTime: CFTimeInterval {
-        max(eventTime ?? time(ofFrame: core.position), lastCommitTime)
+        max(eventTime ?? max(time(ofFrame: core.position), currentTime), lastCommitTime)
     }
 
     /// One billionth of a frame (SPEC §2.4).
@@ -110,7 +117,7 @@ public final class AudioEngine: RenderHost {
     public func service(through horizon: Int64) {
         core.handoff.collect()
         let period = Int64(periodFrames)
-        while (displayedPeriods + 1) * period <= horizon {
+        while firesEveryPeriod && (displayedPeriods + 1) * period <= horizon {
             let p = displayedPeriods
             let start = time(ofFrame: p * period), end = time(ofFrame: (p + 1) * period)
             runEvents(through: end)
@@ -170,22 +177,28 @@ public final class AudioEngine: RenderHost {
     // MARK: Display path
 
     /// Called by ``AudioLayer/display()`` during a display frame: posts the
-    /// layer's presented gain — its tapered presented volume and pan, times
-    /// its ancestors' presented volumes — as the target the current audio
-    /// period ramps to.
+    /// layer's ``presentedGain(of:)`` as the target the current audio period
+    /// ramps to.
     func displayGain(of layer: AudioLayer) {
-        guard let period = displayPeriod, let voice = voices[layer.serial],
-              let presented = layer.presentation() else { return }
+        guard let period = displayPeriod, let voice = voices[layer.serial], let gain = presentedGain(of: layer) else { return }
+        voice.postDisplayGain(gain, forPeriod: period)
+    }
+
+    /// The gain `layer` is presented at now — its tapered presented volume
+    /// and pan times its ancestors' presented volumes, limited — as the
+    /// display path applies it; nil before the layer is committed.
+    public func presentedGain(of layer: AudioLayer) -> (left: Double, right: Double)? {
+        guard let presented = layer.presentation() else { return nil }
         var amplitude = presented.taper.amplitude(presented.volume)
         var ancestor = layer.superlayer
         while let current = ancestor {
-            if let volume = current.presentation()?.value(forKey: "volume").flatMap({ $0 as? Double }) {
+            if let volume = current.presentation()?.value(forKey: "volume") as? Double {
                 amplitude *= (current as? AudioLayer)?.taper.amplitude(volume) ?? volume
             }
             ancestor = current.superlayer
         }
         let pan: (left: Double, right: Double) = channelCount == 2 ? PanLaw.gains(pan: presented.pan) : (1, 1)
-        voice.postDisplayGain((limit.clamp(amplitude * pan.left), limit.clamp(amplitude * pan.right)), forPeriod: period)
+        return (limit.clamp(amplitude * pan.left), limit.clamp(amplitude * pan.right))
     }
 
     // MARK: Playback state

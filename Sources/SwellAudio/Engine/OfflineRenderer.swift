@@ -7,10 +7,11 @@
 /// per period).
 public enum OfflineRenderer {
     /// Renders `frameCount` frames of `engine` into `writer`. Calls
-    /// `progress` with the frames written after each block. Throws the
-    /// writer's errors, or a source's decoding failure.
+    /// `progress` with the frames written after each block; an error it
+    /// throws stops the render. Throws the writer's errors, or a source's
+    /// decoding failure.
     public static func render(_ engine: AudioEngine, frameCount: Int64, to writer: SoundFileWriter,
-                              progress: ((Int64) -> Void)? = nil) throws {
+                              progress: (Int64) throws -> Void = { _ in }) throws {
         let block = engine.gainPath == .display ? engine.periodFrames : engine.core.maxBlock
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block * engine.channelCount)
         defer { buffer.deallocate() }
@@ -25,7 +26,7 @@ public enum OfflineRenderer {
             if let failure = engine.sourceFailure { throw failure }
             try writer.writeFrames(from: UnsafeBufferPointer(start: buffer, count: frames * engine.channelCount),
                                    count: frames)
-            progress?(engine.renderedFrames)
+            try progress(engine.renderedFrames)
         }
         engine.service(through: frameCount)
     }

@@ -32,6 +32,23 @@ enum LibSndFile {
         }
     }
 
+    /// Opens a stream written through `io` (see ``BufferedFileIO``), which
+    /// must outlive the handle.
+    static func open(
+        buffered io: BufferedFileIO, mode: Int32, info: inout SF_INFO
+    ) -> Result<OpaquePointer, Reason> {
+        // The instance travels as an address: libsndfile only hands it back
+        // to the callbacks.
+        let address = Int(bitPattern: Unmanaged.passUnretained(io).toOpaque())
+        return openLock.withLock { _ in
+            var callbacks = BufferedFileIO.callbacks
+            if let handle = sf_open_virtual(&callbacks, mode, &info, UnsafeMutableRawPointer(bitPattern: address)) {
+                return .success(handle)
+            }
+            return .failure(Reason(libsndfileMessage: sf_strerror(nil)))
+        }
+    }
+
     /// The reason for the last failed call on `handle`, or nil if it reports none.
     static func error(of handle: OpaquePointer) -> Reason? {
         guard sf_error(handle) != Int32(SF_ERR_NO_ERROR) else { return nil }

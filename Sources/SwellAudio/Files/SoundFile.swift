@@ -53,6 +53,11 @@ public final class SoundFile {
     public var duration: Double { Double(frameCount) / Double(sampleRate) }
 
     private let handle: OpaquePointer
+    /// The read buffer of a regular file and the descriptor it reads, which
+    /// ``SoundFile`` closes itself (libsndfile closes a pipe's).
+    private let buffer: (io: BufferedFileIO, descriptor: Int32)?
+    /// Room for a chunk of 16-bit words, when the file stores 16-bit PCM.
+    private let shortScratch: UnsafeMutablePointer<Int16>?
     /// A decode error met while a read still returned frames; thrown by the
     /// next read so that the good frames are delivered first.
     private var pendingError: SoundFileError?
@@ -91,13 +96,23 @@ public final class SoundFile {
             throw .cannotOpen(path: path, reason: "the file is empty")
         }
 
+        // A regular file is read through a large buffer; a pipe, which
+        // cannot be read at an offset, directly.
         var info = SF_INFO()
-        switch LibSndFile.open(
-            descriptor: descriptor, mode: Int32(SFM_READ), info: &info, closeWhenDone: true)
-        {
+        let opened: Result<OpaquePointer, LibSndFile.Reason>
+        if status.st_mode & S_IFMT == S_IFREG {
+            let io = BufferedFileIO(descriptor: descriptor, mode: .read, length: Int64(status.st_size))
+            buffer = (io, descriptor)
+            opened = LibSndFile.open(buffered: io, mode: Int32(SFM_READ), info: &info)
+        } else {
+            buffer = nil
+            opened = LibSndFile.open(descriptor: descriptor, mode: Int32(SFM_READ), info: &info, closeWhenDone: true)
+        }
+        switch opened {
         case .success(let handle):
             self.handle = handle
         case .failure(let reason):
+            if buffer != nil { close(descriptor) }
             throw .cannotOpen(path: path, reason: reason.description)
         }
 
@@ -123,10 +138,13 @@ public final class SoundFile {
         self.subtypeDescription =
             LibSndFile.formatName(subtype) ?? "encoding 0x\(String(subtype, radix: 16))"
         self.sampleEncoding = SampleEncoding(losslesslyStoring: subtype)
+        shortScratch = subtype == Int32(SF_FORMAT_PCM_16) ? .allocate(capacity: Self.shortChunkFrames * channelCount) : nil
     }
 
     deinit {
         sf_close(handle)
+        if let buffer { close(buffer.descriptor) }
+        shortScratch?.deallocate()
     }
 
     /// Decodes up to `count` frames into `buffer`, interleaved.
@@ -153,7 +171,8 @@ public final class SoundFile {
         }
         guard count > 0, let base = buffer.baseAddress else { return 0 }
 
-        let framesRead = Int(sf_readf_float(handle, base, sf_count_t(count)))
+        let framesRead = shortScratch.map { readShorts(into: base, count: count, scratch: $0) }
+            ?? Int(sf_readf_float(handle, base, sf_count_t(count)))
         position += Int64(framesRead)
         // sf_readf_float clears the handle's error on entry
         // (VALIDATE_SNDFILE_AND_ASSIGN_PSF with clean_error), so a set error
@@ -165,6 +184,26 @@ public final class SoundFile {
         }
         return framesRead
     }
+
+    /// Reads a 16-bit file as 16-bit words — for such files libsndfile's
+    /// short reads are plain copies — and scales them to `k / 32768` here, in
+    /// a loop the compiler vectorises, which is faster than libsndfile's
+    /// own conversion and gives the same values.
+    private func readShorts(into base: UnsafeMutablePointer<Float>, count: Int,
+                            scratch: UnsafeMutablePointer<Int16>) -> Int {
+        var done = 0
+        while done < count {
+            let frames = min(Self.shortChunkFrames, count - done)
+            let read = Int(sf_readf_short(handle, scratch, sf_count_t(frames)))
+            let destination = base + done * channelCount
+            for i in 0..<(read * channelCount) { destination[i] = Float(scratch[i]) * (1 / 32768) }
+            done += read
+            if read < frames { break }
+        }
+        return done
+    }
+
+    private static let shortChunkFrames = 4096
 
     /// Moves the read position to `frame`, counted from the start of the file.
     ///

@@ -4,9 +4,9 @@ import Glibc
 /// A sound file being written, which appears at its path only when complete.
 ///
 /// The container follows the path's extension (``SoundFileContainer``) and
-/// the samples are stored in a ``SampleEncoding``. Frames go to a temporary
-/// file beside the target (`.NAME.XXXXXXXX.partial` in the same directory, so
-/// the final rename never crosses a file system); ``commit()`` finishes the
+/// the samples are stored in a ``SampleEncoding``. Frames go to a
+/// ``PartialFile`` beside the target (in the same directory, so the final
+/// rename never crosses a file system); ``commit()`` finishes the
 /// header, flushes the data to disk and renames the file into place in one
 /// atomic step, and ``abandon()`` — or dropping the writer without committing —
 /// deletes it. An interrupted render therefore never leaves a partial file
@@ -27,7 +27,7 @@ public final class SoundFileWriter {
     /// The target path, as given.
     public let path: String
     /// The file being written until ``commit()``.
-    public let temporaryPath: String
+    public var temporaryPath: String { file.temporaryPath }
     /// The container chosen from the path's extension.
     public let container: SoundFileContainer
     /// The sample encoding; nil for the lossy codecs.
@@ -45,8 +45,8 @@ public final class SoundFileWriter {
     /// frames long, whatever the length of the render.
     private static let chunkFrames = 4096
 
-    private let overwrite: Bool
-    private let descriptor: Int32
+    private let file: PartialFile
+    private let io: BufferedFileIO
     private let handle: OpaquePointer
     private let quantizer: PCMQuantizer?
     /// `chunkFrames · channelCount` words: `Int32` for integer encodings,
@@ -85,28 +85,19 @@ public final class SoundFileWriter {
         guard sampleRate > 0, sampleRate <= Int(Int32.max) else {
             throw .unsupportedOutput(path: path, reason: "invalid sample rate \(sampleRate) Hz")
         }
-        if let existing = FileStatus(path: path) {
-            guard !existing.isDirectory else {
-                throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: EISDIR).description)
-            }
-            guard overwrite else { throw .outputExists(path: path) }
-        }
-
-        let (temporaryPath, descriptor) = try Self.createTemporaryFile(beside: path)
+        let file = try PartialFile(path: path, overwrite: overwrite)
+        let io = BufferedFileIO(descriptor: file.descriptor, mode: .write)
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channelCount)
         // A PCM container has an encoding, a lossy one a codec: exactly one is set.
         info.format = container.majorFormat | (encoding?.subtype ?? container.codecSubtype ?? 0)
         let handle: OpaquePointer
-        switch LibSndFile.open(
-            descriptor: descriptor, mode: Int32(SFM_WRITE), info: &info, closeWhenDone: false)
-        {
+        switch LibSndFile.open(buffered: io, mode: Int32(SFM_WRITE), info: &info) {
         case .success(let opened):
             handle = opened
         case .failure(let reason):
-            // libsndfile has closed the descriptor on this path.
-            unlink(temporaryPath)
+            file.discard()
             throw .unsupportedOutput(
                 path: path, reason: "\(container.name) refuses this stream (\(reason))")
         }
@@ -115,13 +106,12 @@ public final class SoundFileWriter {
         }
 
         self.path = path
-        self.temporaryPath = temporaryPath
+        self.file = file
+        self.io = io
         self.container = container
         self.encoding = encoding
         self.sampleRate = sampleRate
         self.channelCount = channelCount
-        self.overwrite = overwrite
-        self.descriptor = descriptor
         self.handle = handle
         self.quantizer = encoding?.bitsPerSample.map(PCMQuantizer.init(bitsPerSample:))
         self.scratch = .allocate(
@@ -154,7 +144,8 @@ public final class SoundFileWriter {
                 ?? writeFloats(source, frames: frames)
             frameCount += Int64(written)
             guard written == frames else {
-                let reason = LibSndFile.error(of: handle)?.description ?? "short write"
+                let reason = io.failure.map { LibSndFile.Reason(errno: $0).description }
+                    ?? LibSndFile.error(of: handle)?.description ?? "short write"
                 throw .cannotWrite(path: path, reason: reason)
             }
             done += frames
@@ -173,20 +164,17 @@ public final class SoundFileWriter {
         // sf_close writes the final header (sizes, RF64 or downgraded RIFF);
         // the descriptor stays open because libsndfile was told not to close it.
         let closeStatus = sf_close(handle)
-        var failure: SoundFileError? = nil
-        if closeStatus != 0 {
-            failure = .cannotWrite(
+        if closeStatus == 0, !io.flush() {
+            file.discard()
+            throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: io.failure ?? EIO).description)
+        }
+        guard closeStatus == 0 else {
+            file.discard()
+            throw .cannotWrite(
                 path: path,
                 reason: LibSndFile.Reason(libsndfileMessage: sf_error_number(closeStatus)).description)
-        } else if fsync(descriptor) != 0 {
-            failure = .cannotWrite(path: path, reason: LibSndFile.Reason(errno: errno).description)
         }
-        close(descriptor)
-        if let failure {
-            unlink(temporaryPath)
-            throw failure
-        }
-        try moveIntoPlace()
+        try file.publish()
     }
 
     /// Deletes the temporary file; the target is left as it was. Calling it
@@ -202,93 +190,34 @@ public final class SoundFileWriter {
     private func write(
         _ source: UnsafeBufferPointer<Float>, frames: Int, quantizedBy quantizer: PCMQuantizer
     ) -> Int {
-        let words = scratch.bindMemory(to: Int32.self)
-        for (index, sample) in source.enumerated() {
-            words[index] = quantizer.leftJustifiedWord(for: finite(sample))
+        if quantizer.bitsPerSample == 16 {
+            // 16-bit words go to libsndfile as shorts, which it stores as they are.
+            let words = scratch.bindMemory(to: Int16.self)
+            nonFiniteSampleCount += quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count)
+            return Int(sf_writef_short(handle, words.baseAddress, sf_count_t(frames)))
         }
+        let words = scratch.bindMemory(to: Int32.self)
+        nonFiniteSampleCount += quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count)
         return Int(sf_writef_int(handle, words.baseAddress, sf_count_t(frames)))
     }
 
     private func writeFloats(_ source: UnsafeBufferPointer<Float>, frames: Int) -> Int {
-        let samples = scratch.bindMemory(to: Float.self)
-        for (index, sample) in source.enumerated() {
-            samples[index] = finite(sample)
+        let samples = scratch.bindMemory(to: Float.self).baseAddress!
+        var nonFinite = 0
+        for index in 0..<source.count {
+            let sample = source[index], isFinite = sample.isFinite
+            nonFinite &+= isFinite ? 0 : 1
+            samples[index] = isFinite ? sample : 0
         }
-        return Int(sf_writef_float(handle, samples.baseAddress, sf_count_t(frames)))
-    }
-
-    private func finite(_ sample: Float) -> Float {
-        if sample.isFinite { return sample }
-        nonFiniteSampleCount += 1
-        return 0
+        nonFiniteSampleCount += nonFinite
+        return Int(sf_writef_float(handle, samples, sf_count_t(frames)))
     }
 
     // MARK: - Files
 
     private func discard() {
         sf_close(handle)
-        close(descriptor)
-        unlink(temporaryPath)
-    }
-
-    /// Renames the finished temporary file to ``path``.
-    ///
-    /// With `overwrite`, `rename(2)` replaces the target atomically. Without
-    /// it, `link(2)` publishes the file only if nothing is at the path (it
-    /// fails with `EEXIST` instead of replacing), then the temporary name is
-    /// removed. File systems without hard links (FAT, some FUSE mounts answer
-    /// `EPERM` or `ENOTSUP`) fall back to checking for the target and
-    /// renaming.
-    private func moveIntoPlace() throws(SoundFileError) {
-        if overwrite {
-            try rename(replacing: true)
-        } else if link(temporaryPath, path) == 0 {
-            unlink(temporaryPath)
-        } else {
-            switch errno {
-            case EEXIST:
-                unlink(temporaryPath)
-                throw .outputExists(path: path)
-            case EPERM, ENOTSUP, EOPNOTSUPP:
-                try rename(replacing: false)
-            case let code:
-                unlink(temporaryPath)
-                throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: code).description)
-            }
-        }
-    }
-
-    private func rename(replacing: Bool) throws(SoundFileError) {
-        if !replacing, FileStatus(path: path) != nil {
-            unlink(temporaryPath)
-            throw .outputExists(path: path)
-        }
-        guard Glibc.rename(temporaryPath, path) == 0 else {
-            let reason = LibSndFile.Reason(errno: errno)
-            unlink(temporaryPath)
-            throw .cannotWrite(path: path, reason: reason.description)
-        }
-    }
-
-    /// Creates `.NAME.XXXXXXXX.partial` beside `path` with `O_EXCL` (so it
-    /// never reuses another writer's file) and mode 0666 less the umask, the
-    /// permissions any new file gets — `mkstemp` would give 0600.
-    private static func createTemporaryFile(
-        beside path: String
-    ) throws(SoundFileError) -> (path: String, descriptor: Int32) {
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var lastError: Int32 = EEXIST
-        for _ in 0..<16 {
-            let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
-            let candidate = "\(directory).\(name).\(suffix).partial"
-            let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if descriptor >= 0 { return (candidate, descriptor) }
-            lastError = errno
-            guard lastError == EEXIST else { break }
-        }
-        throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: lastError).description)
+        file.discard()
     }
 
     /// The encoding to use: the requested one if the container stores it, its
@@ -310,16 +239,5 @@ public final class SoundFileWriter {
                 reason: "\(container.name) cannot store \(requested.rawValue) samples (use \(choices))")
         }
         return requested
-    }
-}
-
-/// What `lstat(2)` says about a path, when something is there.
-private struct FileStatus {
-    let isDirectory: Bool
-
-    init?(path: String) {
-        var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
-        isDirectory = status.st_mode & S_IFMT == S_IFDIR
     }
 }

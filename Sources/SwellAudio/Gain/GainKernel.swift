@@ -21,7 +21,7 @@ enum GainKernel {
                 let s = sourceChannels == 1 ? 0 : c
                 guard s < sourceChannels else { continue }
                 let gain = c == 1 ? right[i] : left[i]
-                out[i * channels + c] += finite(source[i * sourceChannels + s]) * gain
+                out[i &* channels &+ c] += finite(source[i &* sourceChannels &+ s]) * gain
             }
         }
     }
@@ -31,8 +31,9 @@ enum GainKernel {
     static func mixStereo(source: UnsafePointer<Float>, left: UnsafePointer<Float>, right: UnsafePointer<Float>,
                           into out: UnsafeMutablePointer<Float>, frames: Int) {
         for i in 0..<frames {
-            out[2 * i] += finite(source[2 * i]) * left[i]
-            out[2 * i + 1] += finite(source[2 * i + 1]) * right[i]
+            let l = 2 &* i, r = l &+ 1
+            out[l] += finite(source[l]) * left[i]
+            out[r] += finite(source[r]) * right[i]
         }
     }
 

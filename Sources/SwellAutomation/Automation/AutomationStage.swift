@@ -52,17 +52,19 @@ public final class AutomationStage {
         let root = CALayer()
         root.name = "root"
         self.root = root
+        var built: [String: CALayer] = [:]
         for spec in script.layers {
             let layer = try Self.makeLayer(spec, input: input, openMixer: openMixer)
-            layers[spec.name] = layer
+            built[spec.name] = layer
             layerNames.append(spec.name)
             if let audio = layer as? AudioLayer, spec.file == nil { inputLayers.append(audio) }
         }
         for spec in script.layers {
-            let parent = spec.parent.flatMap { layers[$0] } ?? root
-            parent.addSublayer(layers[spec.name]!)
+            let parent = spec.parent.flatMap { built[$0] } ?? root
+            parent.addSublayer(built[spec.name]!)
         }
-        target = layers[script.layers[0].name]!
+        layers = built
+        target = built[script.layers[0].name]!
         if let input, inputLayers.isEmpty {
             let layer = try Self.audioLayer(source: input)
             layer.name = "input"
@@ -76,17 +78,45 @@ public final class AutomationStage {
     }
 
     /// Hosts the tree on `host` and schedules the script's events and the
-    /// options' animations on it. Audio layers start playing at time 0.
-    public func install(on host: RenderHost) throws(AutomationError) {
+    /// options' animations on it, at their times after `origin` (host
+    /// time). Audio layers start playing at the origin.
+    public func install(on host: RenderHost, origin: Double = 0) throws(AutomationError) {
         host.rootLayer = root
-        host.schedule(at: 0) { [layers] in
+        host.schedule(at: origin) { [layers] in
             for layer in layers.values { (layer as? AudioLayer)?.play() }
         }
         for event in script.events {
             guard let layer = layers[event.layer] else { continue }
-            host.schedule(at: event.time) { Self.perform(event, on: layer) }
+            host.schedule(at: origin + event.time) { Self.perform(event, on: layer) }
         }
-        try scheduleOptions(on: host)
+        try scheduleOptions(on: host, origin: origin)
+    }
+
+    /// When the automation stops changing anything: the latest end of an
+    /// event's implicit animation or added animation (ignoring ones that
+    /// never end), of a fade or of the ramp.
+    public var naturalEnd: Double {
+        var end = 0.0
+        for event in script.events {
+            switch event.action {
+            case .set: end = max(end, event.time + (event.transaction.disableActions ? 0 : event.transaction.animationDuration ?? 0.25))
+            case .add(let spec, _):
+                let animation = spec.makeAnimation()
+                let duration = animation.duration > 0 ? animation.duration : event.transaction.animationDuration ?? 0.25
+                var timing = MediaTiming()
+                timing.duration = duration
+                timing.repeatCount = Double(animation.repeatCount)
+                timing.repeatDuration = animation.repeatDuration
+                timing.autoreverses = animation.autoreverses
+                let active = timing.activeDuration / max(Double(Swift.abs(animation.speed)), 1e-9)
+                if active.isFinite { end = max(end, event.time + animation.beginTime + active) }
+            case .removeAnimation, .removeAllAnimations: end = max(end, event.time)
+            }
+        }
+        if let fadeIn = options.fadeIn { end = max(end, fadeIn) }
+        if options.fadeOut != nil, let length { end = max(end, length) }
+        if let last = options.ramp?.points.last { end = max(end, last.time) }
+        return end
     }
 
     // MARK: Layers
@@ -156,11 +186,11 @@ public final class AutomationStage {
         return (seconds * Double(sampleRate)).rounded() / Double(sampleRate)
     }
 
-    private func scheduleOptions(on host: RenderHost) throws(AutomationError) {
+    private func scheduleOptions(on host: RenderHost, origin: Double) throws(AutomationError) {
         let shape = options.timing.timingFunction
         let target = self.target
         if let fadeIn = options.fadeIn.map(frames), fadeIn > 0 {
-            host.schedule(at: 0) {
+            host.schedule(at: origin) {
                 let fade = CABasicAnimation(keyPath: "volume")
                 fade.fromValue = 0.0
                 fade.duration = fadeIn
@@ -173,7 +203,7 @@ public final class AutomationStage {
                 throw AutomationError("--fade-out needs the length of the input, or --duration")
             }
             let begin = max(length - fadeOut, 0)
-            host.schedule(at: begin) {
+            host.schedule(at: origin + begin) {
                 let fade = CABasicAnimation(keyPath: "volume")
                 fade.toValue = 0.0
                 fade.duration = fadeOut
@@ -183,12 +213,12 @@ public final class AutomationStage {
                 target.add(fade, forKey: "fade-out")
             }
         }
-        if let ramp = options.ramp { scheduleRamp(ramp, on: host) }
+        if let ramp = options.ramp { scheduleRamp(ramp, on: host, origin: origin) }
     }
 
     /// The ramp as a keyframe animation of `volume` from the first point's
     /// time to the last's, holding the end values outside (fill both).
-    private func scheduleRamp(_ ramp: RampSpec, on host: RenderHost) {
+    private func scheduleRamp(_ ramp: RampSpec, on host: RenderHost, origin: Double) {
         let points = ramp.points
         guard let first = points.first, let last = points.last else { return }
         target.setValue(first.level, forKey: "volume")
@@ -196,19 +226,19 @@ public final class AutomationStage {
         let span = last.time - first.time
         let target = self.target
         guard span > 0 else {
-            host.schedule(at: first.time) {
+            host.schedule(at: origin + first.time) {
                 CATransaction.setDisableActions(true)
                 target.setValue(last.level, forKey: "volume")
             }
             return
         }
         let shape = options.timing
-        host.schedule(at: 0) {
+        host.schedule(at: origin) {
             let animation = CAKeyframeAnimation(keyPath: "volume")
             animation.values = points.map(\.level)
             animation.keyTimes = points.map { NSNumber(value: ($0.time - first.time) / span) }
             animation.timingFunctions = points.dropFirst().map { ($0.timingFunction ?? shape).timingFunction }
-            animation.beginTime = first.time
+            animation.beginTime = target.convertTime(origin + first.time, from: nil)
             animation.duration = span
             animation.fillMode = .both
             animation.isRemovedOnCompletion = false

@@ -34,9 +34,9 @@ open class CABasicAnimation: CAPropertyAnimation {
         byValue = other.byValue
     }
 
-    override func makeContribution<Value: Animatable>(for type: Value.Type, previousValue: Value?) throws -> any PropertyContribution<Value> {
+    override func makeContribution<Value: Animatable>(for type: Value.Type, previousValue: Value?) throws -> Effect<Value> {
         let (from, to) = try endpoints(for: type, previousValue: previousValue)
-        return CurveContribution(curve: BasicCurve(from: from, to: to), isAdditive: isAdditive, isCumulative: isCumulative)
+        return .curve(.basic(BasicCurve(from: from, to: to)), isAdditive: isAdditive, isCumulative: isCumulative)
     }
 
     /// The two ends, by the table above.

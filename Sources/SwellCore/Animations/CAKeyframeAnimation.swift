@@ -69,19 +69,20 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         rotationMode = other.rotationMode
     }
 
-    override func makeContribution<Value: Animatable>(for type: Value.Type, previousValue: Value?) throws -> any PropertyContribution<Value> {
+    override func makeContribution<Value: Animatable>(for type: Value.Type, previousValue: Value?) throws -> Effect<Value> {
         if let path {
-            guard let contribution = try PathCurve(animation: self, path: path).contribution(
-                isAdditive: isAdditive, isCumulative: isCumulative) as? any PropertyContribution<Value> else {
+            let curve = CurveContribution(curve: try PathCurve(animation: self, path: path),
+                                          isAdditive: isAdditive, isCumulative: isCumulative)
+            guard let contribution = curve as? any PropertyContribution<Value> else {
                 throw AnimationCompiler.Failure("a path animates a point, not '\(keyPath ?? "")'")
             }
-            return contribution
+            return .custom(contribution)
         }
         guard let values, !values.isEmpty else {
             throw AnimationCompiler.Failure("keyframe animation of '\(keyPath ?? "")' has no values")
         }
         let converted = try values.enumerated().map { try convert($1, to: type, named: "values[\($0)]") }
-        return CurveContribution(curve: makeCurve(converted), isAdditive: isAdditive, isCumulative: isCumulative)
+        return .curve(.keyframe(makeCurve(converted)), isAdditive: isAdditive, isCumulative: isCumulative)
     }
 
     override func makeOrientationContribution(on layer: CALayer) throws -> (any PropertyContribution<CATransform3D>)? {

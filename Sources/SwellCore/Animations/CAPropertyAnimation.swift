@@ -39,7 +39,7 @@ open class CAPropertyAnimation: CAAnimation {
     /// The animation's effect on a property of type `Value`. Subclasses
     /// build their curves here; `previousValue` is the property's committed
     /// value when the animation was added.
-    func makeContribution<Value: Animatable>(for type: Value.Type, previousValue: Value?) throws -> any PropertyContribution<Value> {
+    func makeContribution<Value: Animatable>(for type: Value.Type, previousValue: Value?) throws -> Effect<Value> {
         throw AnimationCompiler.Failure("\(Swift.type(of: self)) has no values to animate")
     }
 

@@ -61,7 +61,7 @@ open class CASpringAnimation: CABasicAnimation {
                             initialVelocity: Double(initialVelocity))
     }
 
-    override func makeContribution<Value: Animatable>(for type: Value.Type, previousValue: Value?) throws -> any PropertyContribution<Value> {
+    override func makeContribution<Value: Animatable>(for type: Value.Type, previousValue: Value?) throws -> Effect<Value> {
         for (name, value) in [("mass", mass), ("stiffness", stiffness)] where !(value > 0 && value.isFinite) {
             throw AnimationCompiler.Failure("spring \(name) \(value) must be positive and finite")
         }
@@ -69,7 +69,7 @@ open class CASpringAnimation: CABasicAnimation {
             throw AnimationCompiler.Failure("spring damping \(damping) / initialVelocity \(initialVelocity) invalid")
         }
         let (from, to) = try endpoints(for: type, previousValue: previousValue)
-        return CurveContribution(curve: SpringCurve(from: from, to: to, motion: motion),
-                                 isAdditive: isAdditive, isCumulative: isCumulative)
+        return .curve(.spring(SpringCurve(from: from, to: to, motion: motion)),
+                      isAdditive: isAdditive, isCumulative: isCumulative)
     }
 }

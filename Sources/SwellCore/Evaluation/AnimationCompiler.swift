@@ -41,10 +41,12 @@ enum AnimationCompiler {
                             on: layer, into: &entries)
             }
         case let transition as CATransition:
-            let curve = TransitionCurve(start: Double(transition.startProgress), end: Double(transition.endProgress))
-            let contribution = CurveContribution(curve: curve, isAdditive: false, isCumulative: false)
+            // The transition's progress, from startProgress to endProgress.
+            let progress = BasicCurve<Double>(from: .value(Double(transition.startProgress)),
+                                              to: .value(Double(transition.endProgress)))
             entries.append(Entry(key: kCATransition, entry: TypedTrackEntry<Double>(
-                entry: .init(chain: TimingChain(stages: chain), contribution: contribution))))
+                entry: .init(chain: TimingChain(stages: chain),
+                             effect: .curve(.basic(progress), isAdditive: false, isCumulative: false)))))
         case let property as CAPropertyAnimation:
             try compile(property, chain: TimingChain(stages: chain), on: layer, into: &entries)
         default:
@@ -66,22 +68,22 @@ enum AnimationCompiler {
             let input = try animation.makeContribution(for: SIMD3<Double>.self, previousValue: nil)
             let contribution = ValueFunctionContribution(function: function, input: input, isAdditive: animation.isAdditive)
             entries.append(Entry(key: resolved.key, entry: TypedTrackEntry<CATransform3D>(
-                entry: .init(chain: chain, contribution: contribution))))
+                entry: .init(chain: chain, effect: .custom(contribution)))))
             return
         }
         func build<Root: Animatable>(_ root: Root) throws -> any AnyTrackEntry {
-            let contribution: any PropertyContribution<Root>
+            let effect: Effect<Root>
             if let field = resolved.component, let component = Root.components[field] {
-                contribution = try component.accept(ComponentCompiler(animation: animation, previous: previous)).get()
+                effect = .custom(try component.accept(ComponentCompiler(animation: animation, previous: previous)).get())
             } else {
-                contribution = try animation.makeContribution(for: Root.self, previousValue: previous as? Root)
+                effect = try animation.makeContribution(for: Root.self, previousValue: previous as? Root)
             }
-            return TypedTrackEntry<Root>(entry: .init(chain: chain, contribution: contribution))
+            return TypedTrackEntry<Root>(entry: .init(chain: chain, effect: effect))
         }
         entries.append(Entry(key: resolved.key, entry: try build(resolved.defaultValue)))
         if let orientation = try animation.makeOrientationContribution(on: layer) {
             entries.append(Entry(key: "transform", entry: TypedTrackEntry<CATransform3D>(
-                entry: .init(chain: chain, contribution: orientation))))
+                entry: .init(chain: chain, effect: .custom(orientation)))))
         }
     }
 

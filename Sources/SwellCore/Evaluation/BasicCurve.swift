@@ -28,17 +28,3 @@ struct SpringCurve<Value: Animatable>: ValueCurve {
         to.resolve(model: model)
     }
 }
-
-/// The progress of a ``CATransition``, from `startProgress` to `endProgress`
-/// over its simple duration. Visual hosts blend the old and new contents
-/// with it; audio layers crossfade.
-struct TransitionCurve: ValueCurve {
-    let start: Double
-    let end: Double
-
-    func value(at sample: CurveSample, model: Double) -> Double {
-        start + (end - start) * sample.fraction
-    }
-
-    func endValue(model: Double) -> Double { end }
-}

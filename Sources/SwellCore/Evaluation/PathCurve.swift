@@ -69,11 +69,6 @@ struct PathCurve: ValueCurve {
             return (segment, min(max(u, 0), 1) * segments[segment].length)
         }
     }
-
-    /// The effect on the animated point property.
-    func contribution(isAdditive: Bool, isCumulative: Bool) -> any PropertyContribution<CGPoint> {
-        CurveContribution(curve: self, isAdditive: isAdditive, isCumulative: isCumulative)
-    }
 }
 
 /// `rotationMode`: turns the layer to the path's direction of travel (plus
@@ -93,7 +88,7 @@ struct PathOrientationContribution: PropertyContribution {
 /// animation is additive, is applied on top of it.
 struct ValueFunctionContribution: PropertyContribution {
     let function: CAValueFunction
-    let input: any PropertyContribution<SIMD3<Double>>
+    let input: Effect<SIMD3<Double>>
     let isAdditive: Bool
 
     func apply(to value: inout CATransform3D, model: CATransform3D, sample: CurveSample) {

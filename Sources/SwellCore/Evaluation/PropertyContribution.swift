@@ -5,6 +5,29 @@
 /// non-additive animation replaces the value so far, an additive one adds to
 /// it (Apple: "additive: the value specified by the animation is added to the
 /// current render tree value").
+enum Effect<Value: Animatable>: Sendable {
+    /// A standard curve on the whole value: the common case, statically
+    /// dispatched.
+    case standard(CurveContribution<StandardCurve<Value>>)
+    /// Anything else: a field of the value (`position.x`), a path, a value
+    /// function, an orientation.
+    case custom(any PropertyContribution<Value>)
+
+    @inline(__always)
+    func apply(to value: inout Value, model: Value, sample: CurveSample) {
+        switch self {
+        case .standard(let contribution): contribution.apply(to: &value, model: model, sample: sample)
+        case .custom(let contribution): contribution.apply(to: &value, model: model, sample: sample)
+        }
+    }
+
+    /// The effect of a standard curve.
+    static func curve(_ curve: StandardCurve<Value>, isAdditive: Bool, isCumulative: Bool) -> Effect {
+        .standard(CurveContribution(curve: curve, isAdditive: isAdditive, isCumulative: isCumulative))
+    }
+}
+
+/// An effect that is not a standard curve on the whole value.
 protocol PropertyContribution<Root>: Sendable {
     associatedtype Root: Animatable
     func apply(to value: inout Root, model: Root, sample: CurveSample)
@@ -16,6 +39,7 @@ struct CurveContribution<Curve: ValueCurve>: PropertyContribution {
     let isAdditive: Bool
     let isCumulative: Bool
 
+    @inline(__always)
     func apply(to value: inout Curve.Value, model: Curve.Value, sample: CurveSample) {
         var animated = curve.value(at: sample, model: model)
         if isCumulative && sample.iteration > 0 {
@@ -33,7 +57,7 @@ struct CurveContribution<Curve: ValueCurve>: PropertyContribution {
 struct ComponentContribution<Root: Animatable, Leaf: Animatable>: PropertyContribution {
     let get: @Sendable (Root) -> Leaf
     let set: @Sendable (inout Root, Leaf) -> Void
-    let inner: any PropertyContribution<Leaf>
+    let inner: Effect<Leaf>
 
     func apply(to value: inout Root, model: Root, sample: CurveSample) {
         var leaf = get(value)

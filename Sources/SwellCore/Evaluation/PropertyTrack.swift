@@ -1,3 +1,5 @@
+import Foundation
+
 /// Everything that decides one property's presented value: the model value
 /// and, in order, the animations on it with their timing chains.
 ///
@@ -7,7 +9,7 @@
 public struct PropertyTrack<Value: Animatable>: Sendable {
     struct Entry: Sendable {
         let chain: TimingChain
-        let contribution: any PropertyContribution<Value>
+        let effect: Effect<Value>
     }
 
     /// The property's key, e.g. `"volume"`.
@@ -32,11 +34,24 @@ public struct PropertyTrack<Value: Animatable>: Sendable {
 
     /// The presented value at a time in the layer's local time space.
     /// `tolerance` is passed to ``MediaTiming/sample(atParentTime:tolerance:)``.
+    ///
+    /// Pre-specialised for the value types of CALayer's and AudioLayer's
+    /// properties: a call for one of them — the audio render thread's
+    /// `PropertyTrack<Double>`, a presentation frame's opacity or position —
+    /// runs code compiled for that type, with no generic metadata lookups.
+    @_specialize(exported: true, where Value == Double)
+    @_specialize(exported: true, where Value == Float)
+    @_specialize(exported: true, where Value == CGFloat)
+    @_specialize(exported: true, where Value == CGPoint)
+    @_specialize(exported: true, where Value == CGSize)
+    @_specialize(exported: true, where Value == CGRect)
+    @_specialize(exported: true, where Value == CATransform3D)
+    @_specialize(exported: true, where Value == CGColor?)
     public func value(atLayerTime time: Double, tolerance: Double = 0) -> Value {
         var value = model
         for entry in entries {
             if let sample = entry.chain.sample(atLayerTime: time, tolerance: tolerance) {
-                entry.contribution.apply(to: &value, model: model, sample: sample)
+                entry.effect.apply(to: &value, model: model, sample: sample)
             }
         }
         return value

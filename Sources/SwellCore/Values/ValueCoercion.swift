@@ -9,7 +9,7 @@ import Foundation
 /// sets a `Float`. Swell accepts any Swift or Foundation number for any
 /// numeric property type the same way; other values must already have the
 /// property's type.
-enum ValueCoercion {
+public enum ValueCoercion {
     static func coerce<Value: Animatable>(_ value: Any, to type: Value.Type) -> Value? {
         if let exact = value as? Value { return exact }
         if let vector = value as? [Any], let converted = convertVector(vector, to: type) { return converted }
@@ -26,7 +26,7 @@ enum ValueCoercion {
     }
 
     /// The value as a Double when it is a number of any Swift or Foundation type.
-    static func number(_ value: Any) -> Double? {
+    public static func number(_ value: Any) -> Double? {
         switch value {
         case let v as Double: v
         case let v as Float: Double(v)

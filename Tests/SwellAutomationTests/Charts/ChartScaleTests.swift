@@ -52,7 +52,7 @@ import Testing
     }
 
     /// Checks the scale for `values` (decimal text) against the reference.
-    static func check(_ values: [String], maximumIntervals: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func check(_ values: [String], maximumIntervals: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let units = values.map { text -> Int in
             // Scale the decimal text to units of 1e-9 exactly, by moving the point.
             let negative = text.hasPrefix("-")

@@ -1,0 +1,110 @@
+import Foundation
+import Synchronization
+
+/// Plays an ``AudioEngine`` on an ALSA device.
+///
+/// A render thread (SCHED_FIFO when permitted) renders one ALSA period at a
+/// time with the engine's ``RenderCore``, writes it, and advances the audio
+/// clock to the frames written minus those still queued (`snd_pcm_delay`):
+/// the frames heard. That clock, not the wall clock, is the engine's time,
+/// so the `null` and `file` plugins — which swallow audio faster than real
+/// time — run the same timeline as a sound card. The owning thread calls
+/// ``run(until:)``, which services the engine whenever the render thread has
+/// written a period.
+///
+/// The render thread waits — sleeping briefly, never locking — only when it
+/// reaches the engine's render limit: an event that has not run yet, or, on
+/// the display path, a period whose gain has not been displayed. The owning
+/// thread keeps two periods ahead, so on a real device that wait does not
+/// happen unless the owning thread stalls.
+public final class AudioOutput: @unchecked Sendable {
+    public let engine: AudioEngine
+    let pcm: PCMOutput
+    private var thread: RenderThread?
+    private let running = Atomic<Bool>(false)
+    private let written = Atomic<Int64>(0)
+    private let wake = DispatchSemaphore(value: 0)
+    private let failure = Mutex<ALSAError?>(nil)
+
+    /// Opens `device` for the engine's format. Throws when the device cannot
+    /// be opened or does not take the engine's rate.
+    public init(engine: AudioEngine, device: String = "default", configuration: ALSAConfiguration? = nil) throws(ALSAError) {
+        self.engine = engine
+        pcm = try PCMOutput(device: device, channelCount: engine.channelCount, sampleRate: engine.sampleRate,
+                            periodSize: engine.periodFrames, configuration: configuration)
+        guard pcm.parameters.sampleRate == engine.sampleRate, pcm.parameters.periodSize == engine.periodFrames else {
+            let actual = pcm.parameters
+            pcm.close()
+            throw .unsupportedParameters(device: device, reason:
+                "asked for \(engine.sampleRate) Hz in periods of \(engine.periodFrames) frames, got \(actual.sampleRate) Hz and \(actual.periodSize)")
+        }
+    }
+
+    deinit { pcm.close() }
+
+    /// The ALSA parameters in use (format, period and buffer sizes).
+    public var parameters: PCMOutput.Parameters { pcm.parameters }
+    /// Device underruns recovered so far.
+    public var xrunCount: Int { pcm.xrunCount }
+    /// Whether the render thread runs with real-time priority.
+    public var isRealTime: Bool { thread?.isRealTime ?? false }
+
+    /// Starts the render thread.
+    public func start() throws(RenderThreadError) {
+        guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        thread = try RenderThread { [self] in renderLoop() }
+    }
+
+    private func renderLoop() {
+        let core = engine.core, period = engine.periodFrames
+        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: period * engine.channelCount)
+        defer { buffer.deallocate() }
+        while running.load(ordering: .acquiring) {
+            guard core.renderableFrames(upTo: period) == period else {
+                wake.signal()
+                usleep(200)
+                continue
+            }
+            core.render(into: buffer, frames: period)
+            do {
+                try pcm.write(buffer, frames: period)
+            } catch {
+                failure.withLock { $0 = error }
+                running.store(false, ordering: .releasing)
+                wake.signal()
+                return
+            }
+            let total = written.wrappingAdd(Int64(period), ordering: .relaxed).newValue
+            let queued = (try? pcm.delay()) ?? 0
+            engine.audioClock.heardFrames.store(max(0, total - Int64(queued)), ordering: .releasing)
+            wake.signal()
+        }
+    }
+
+    /// Services the engine on the calling (owning) thread until `done`
+    /// returns true or the device fails.
+    public func run(until done: () -> Bool) throws(ALSAError) {
+        while !done() {
+            _ = wake.wait(timeout: .now() + .milliseconds(10))
+            engine.service(through: engine.renderedFrames + 2 * Int64(engine.periodFrames))
+            if let error = failure.withLock({ $0 }) { throw error }
+        }
+    }
+
+    /// Fades the output to silence over 20 ms (the Ctrl-C path) and waits
+    /// until the render thread has played the fade.
+    public func fadeOut() throws(ALSAError) {
+        engine.core.fadeOutRequested.store(true, ordering: .releasing)
+        try run { engine.core.fadeOutFinished.load(ordering: .acquiring) }
+    }
+
+    /// Stops the render thread; with `drain`, waits until everything written
+    /// has been played.
+    public func stop(drain: Bool) throws(ALSAError) {
+        running.store(false, ordering: .releasing)
+        thread?.join()
+        thread = nil
+        if drain { try pcm.drain() } else { try pcm.drop() }
+        engine.audioClock.heardFrames.store(written.load(ordering: .relaxed), ordering: .releasing)
+    }
+}

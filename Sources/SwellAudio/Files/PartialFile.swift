@@ -1,0 +1,138 @@
+import Foundation
+
+/// A new file written under a temporary name beside its target and
+/// published by renaming, so the target never holds a partial file and an
+/// existing file is never replaced unless that is asked for (SPEC §4).
+///
+/// The temporary file is `.NAME.XXXXXXXX.partial` in the target's directory
+/// (the same file system, so publishing is a rename), created with `O_EXCL`
+/// and mode 0666 less the umask — the permissions any new file gets;
+/// `mkstemp` would give 0600. An interrupted writer leaves at most that
+/// hidden file, never a partial file under the target's name.
+public final class PartialFile {
+    /// Where the file will appear.
+    public let path: String
+    /// Where it is being written.
+    public let temporaryPath: String
+    /// The open descriptor of the temporary file.
+    public let descriptor: Int32
+    private let overwrite: Bool
+    private var isFinished = false
+
+    /// Creates the temporary file. Throws when `path` is a directory, or
+    /// exists and `overwrite` is false, or the directory is not writable.
+    public init(path: String, overwrite: Bool) throws(SoundFileError) {
+        if let existing = FileStatus(path: path) {
+            guard !existing.isDirectory else {
+                throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: EISDIR).description)
+            }
+            guard overwrite else { throw .outputExists(path: path) }
+        }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { String(path[...$0]) } ?? ""
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var lastError: Int32 = EEXIST
+        for _ in 0..<16 {
+            let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
+            let candidate = "\(directory).\(name).\(suffix).partial"
+            let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if descriptor >= 0 {
+                self.path = path
+                self.temporaryPath = candidate
+                self.descriptor = descriptor
+                self.overwrite = overwrite
+                return
+            }
+            lastError = errno
+            guard lastError == EEXIST else { break }
+        }
+        throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: lastError).description)
+    }
+
+    deinit {
+        if !isFinished { discard() }
+    }
+
+    /// Writes `data` to a new file at `path`, published only when complete.
+    public static func write(_ data: Data, to path: String, overwrite: Bool) throws(SoundFileError) {
+        let file = try PartialFile(path: path, overwrite: overwrite)
+        let written = data.withUnsafeBytes { Glibc.write(file.descriptor, $0.baseAddress, $0.count) }
+        guard written == data.count else {
+            let reason = LibSndFile.Reason(errno: written < 0 ? errno : ENOSPC).description
+            file.discard()
+            throw .cannotWrite(path: path, reason: reason)
+        }
+        try file.publish()
+    }
+
+    /// Closes the file and moves it into place.
+    ///
+    /// The rename is what makes a render all-or-nothing: a process that is
+    /// interrupted never leaves a partial file under the target's name. The
+    /// data is not forced to disk first (`fsync`), as SoX and FFmpeg do not
+    /// either: that would guard against a power cut, not an interruption, and
+    /// costs a synchronous write of the whole file.
+    ///
+    /// With `overwrite`, `rename(2)` replaces the target atomically. Without
+    /// it, `link(2)` publishes the file only if nothing is at the path (it
+    /// fails with `EEXIST` instead of replacing, so a file that appeared in
+    /// the meantime is kept), then the temporary name is removed. File
+    /// systems without hard links (FAT, some FUSE mounts answer `EPERM` or
+    /// `ENOTSUP`) fall back to checking for the target and renaming.
+    public func publish() throws(SoundFileError) {
+        precondition(!isFinished, "publish() on '\(path)' after publish() or discard()")
+        isFinished = true
+        guard close(descriptor) == 0 else {
+            let reason = LibSndFile.Reason(errno: errno).description
+            unlink(temporaryPath)
+            throw .cannotWrite(path: path, reason: reason)
+        }
+        if overwrite {
+            try rename(replacing: true)
+        } else if link(temporaryPath, path) == 0 {
+            unlink(temporaryPath)
+        } else {
+            switch errno {
+            case EEXIST:
+                unlink(temporaryPath)
+                throw .outputExists(path: path)
+            case EPERM, ENOTSUP, EOPNOTSUPP:
+                try rename(replacing: false)
+            case let code:
+                unlink(temporaryPath)
+                throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: code).description)
+            }
+        }
+    }
+
+    /// Removes the temporary file; the target is left as it was.
+    public func discard() {
+        guard !isFinished else { return }
+        isFinished = true
+        close(descriptor)
+        unlink(temporaryPath)
+    }
+
+    private func rename(replacing: Bool) throws(SoundFileError) {
+        if !replacing, FileStatus(path: path) != nil {
+            unlink(temporaryPath)
+            throw .outputExists(path: path)
+        }
+        guard Glibc.rename(temporaryPath, path) == 0 else {
+            let reason = LibSndFile.Reason(errno: errno)
+            unlink(temporaryPath)
+            throw .cannotWrite(path: path, reason: reason.description)
+        }
+    }
+}
+
+/// What `lstat(2)` says about a path, when something is there.
+private struct FileStatus {
+    let isDirectory: Bool
+
+    init?(path: String) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        isDirectory = status.st_mode & S_IFMT == S_IFDIR
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// An audio engine with an input file and its automation installed: what
+/// `play` and `render` share.
+///
+/// The mix runs at the input's sample rate (or the script's `sampleRate`,
+/// or 48 kHz when there is no file at all) with as many channels as the
+/// widest source. Every file must have that rate: Swell does not resample.
+public final class Session {
+    public let engine: AudioEngine
+    public let stage: AutomationStage
+    /// The length to render or play, in frames: `--duration`, else the
+    /// input's length, else the longest of the script's files.
+    public let frameCount: Int64
+    /// The input file, when there is one.
+    public let input: AudioSourceDescription?
+
+    public init(input path: String?, script: ScriptSpec?, options: AutomationOptions, mode: AudioEngine.Mode,
+                gainPath: GainPath = .sample, periodFrames: Int = 256, allowsBoost: Bool = false,
+                openMixer: AutomationStage.MixerOpener? = nil) throws {
+        let input = try path.map { path throws(SoundFileError) in try AudioSourceDescription(path: path) }
+        let script = script ?? ScriptSpec()
+        var sources: [AudioSourceDescription] = input.map { [$0] } ?? []
+        for layer in script.layers where layer.type == .audio {
+            if let file = layer.file { sources.append(try AudioSourceDescription(path: file.path)) }
+        }
+        let sampleRate = input?.sampleRate ?? script.sampleRate ?? sources.first?.sampleRate ?? 48_000
+        if let declared = script.sampleRate, declared != sampleRate {
+            throw AutomationError("the script's sampleRate is \(declared) Hz but '\(input!.path)' is \(sampleRate) Hz")
+        }
+        for source in sources where source.sampleRate != sampleRate {
+            throw AutomationError("'\(source.path)' is \(source.sampleRate) Hz but the mix runs at \(sampleRate) Hz; Swell does not resample")
+        }
+        let channels = sources.map(\.channelCount).max() ?? 2
+        let seconds = options.duration ?? input?.duration ?? sources.map(\.duration).max()
+        guard let seconds else {
+            throw AutomationError("nothing sets the length: give an input file, a script with audio files, or --duration")
+        }
+        engine = AudioEngine(sampleRate: sampleRate, channelCount: channels, periodFrames: periodFrames,
+                             gainPath: gainPath, allowsBoost: allowsBoost, mode: mode)
+        var lengthOptions = options
+        lengthOptions.duration = seconds
+        stage = try AutomationStage(script: script, options: lengthOptions, input: input, sampleRate: sampleRate,
+                                    openMixer: openMixer)
+        try stage.install(on: engine)
+        frameCount = Int64((seconds * Double(sampleRate)).rounded())
+        self.input = input
+    }
+
+    /// The layer whose gain a progress line shows: the first audio layer
+    /// playing the input, else the first audio layer.
+    public var monitoredLayer: AudioLayer? {
+        stage.inputLayers.first ?? stage.layerNames.lazy.compactMap { self.stage.layers[$0] as? AudioLayer }.first
+    }
+
+    /// The monitored layer's presented gain, in dB (−∞ when silent).
+    public var presentedGainDecibels: Double? {
+        guard let layer = monitoredLayer, let gain = engine.presentedGain(of: layer) else { return nil }
+        return 20 * log10(max(gain.left, gain.right))
+    }
+}

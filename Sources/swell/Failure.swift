@@ -1,0 +1,23 @@
+import ArgumentParser
+import SwellAutomation
+
+/// Maps errors to the one-line messages and exit statuses of SPEC §4:
+/// 1 for a runtime failure (device, I/O), 2 for bad input (arguments, file,
+/// script), 130 for an interruption.
+enum Failure {
+    static func exitStatus(for error: any Error) -> Int32 {
+        switch error {
+        case is RenderInterrupted: 130
+        case let error as SoundFileError:
+            if case .cannotWrite = error { 1 } else { 2 }
+        case is ALSAError, is RenderThreadError: 1
+        case is SourceError, is ValueSyntaxError, is AutomationError, is ChartError: 2
+        case let error as ExitCode: error.rawValue
+        default: 1
+        }
+    }
+
+    static func message(for error: any Error) -> String {
+        String(describing: error).split(separator: "\n").joined(separator: " ")
+    }
+}

@@ -1,1 +1,0 @@
-print("swell: not built yet")
