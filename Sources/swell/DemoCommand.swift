@@ -26,7 +26,6 @@ struct DemoCommand: ParsableCommand {
         play.script = script
         let line = ProgressLine(quiet: false)
         do {
-            print("swell demo: playing on '\(device)' (fade in, dip, fade out)")
             try play.run(progress: { line.update(time: $0.time, duration: $0.duration, gainDecibels: $0.gainDecibels, xruns: $0.xruns) },
                          shouldContinue: { !Interrupt.isRequested })
             line.finish()

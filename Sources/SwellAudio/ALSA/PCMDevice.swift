@@ -26,6 +26,7 @@ public struct PCMDevice: Hashable, Sendable {
     /// global configuration only — `ALSA_CONFIG_PATH` when set.
     public static func playbackDevices() throws(ALSAError) -> [PCMDevice] {
         var hintsOrNil: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+        _ = ALSALibrary.prepared
         let code = snd_device_name_hint(-1, "pcm", &hintsOrNil)
         guard code >= 0, let hints = hintsOrNil else { throw .listingFailed(code: code) }
         defer { snd_device_name_free_hint(hints) }

@@ -36,6 +36,7 @@ extension PCMOutput {
     /// `EBUSY` at once — the kernel makes a blocking open wait until the
     /// device is free — and the stream is then switched to blocking writes.
     static func open(_ device: String, configuration: ALSAConfiguration?) throws(ALSAError) -> OpaquePointer {
+        _ = ALSALibrary.prepared
         var pcm: OpaquePointer?
         let code: Int32
         if let configuration {

@@ -30,6 +30,7 @@ final class SimpleMixer {
             throw .openFailed(device: device, code: code)
         }
         var mixer: OpaquePointer?
+        _ = ALSALibrary.prepared
         code = snd_mixer_open(&mixer, 0)
         guard code >= 0, let mixer else {
             snd_hctl_close(hctl)
