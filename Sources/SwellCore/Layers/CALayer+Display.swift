@@ -43,6 +43,15 @@ extension CALayer {
         layoutSublayers()
     }
 
+    /// On a presentation layer, the progress of the running ``CATransition``
+    /// (from its `startProgress` to its `endProgress`); nil on a model layer
+    /// or when no transition is on the layer. The hook through which a host
+    /// blends a layer's old and new state — a visual renderer its contents,
+    /// an audio host its old and new sound.
+    public var transitionProgress: Double? {
+        isPresentationCopy ? values[kCATransition] as? Double : nil
+    }
+
     /// Records in the current transaction that the layer's non-animatable
     /// state changed (``renderState``), so the next commit publishes it —
     /// what a property setter does for animatable properties.
