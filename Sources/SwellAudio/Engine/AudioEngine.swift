@@ -164,6 +164,10 @@ public final class AudioEngine: RenderHost {
             }
             return voice
         }
+        guard source.sampleRate == sampleRate else {
+            CADiagnostics.warn("cannot play '\(source.path)': it is \(source.sampleRate) Hz and the engine runs at \(sampleRate) Hz")
+            return nil
+        }
         do {
             let voice = Voice(reader: try readerFactory(source.path))
             voice.restartCount = restartCount

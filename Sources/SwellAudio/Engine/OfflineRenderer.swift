@@ -2,32 +2,48 @@
 ///
 /// The same engine as live playback — plans, events, display frames, the
 /// render core — on the audio clock with no device: the clock advances by
-/// exactly the frames written. One thread does everything, in blocks of up
-/// to 4096 frames (one audio period on the display path, whose gain is set
-/// per period).
+/// exactly the frames rendered. The rendering thread fills blocks in steps
+/// of up to 4096 frames (one audio period on the display path, whose gain is
+/// set per period) while a ``BackgroundWriter`` quantises and writes the
+/// previous blocks.
 public enum OfflineRenderer {
     /// Renders `frameCount` frames of `engine` into `writer`. Calls
-    /// `progress` with the frames written after each block; an error it
+    /// `progress` with the frames rendered after each block; an error it
     /// throws stops the render. Throws the writer's errors, or a source's
     /// decoding failure.
     public static func render(_ engine: AudioEngine, frameCount: Int64, to writer: SoundFileWriter,
                               progress: (Int64) throws -> Void = { _ in }) throws {
-        let block = engine.gainPath == .display ? engine.periodFrames : engine.core.maxBlock
-        let buffer = UnsafeMutablePointer<Float>.allocate(capacity: block * engine.channelCount)
-        defer { buffer.deallocate() }
-        while engine.renderedFrames < frameCount {
-            let start = engine.renderedFrames
-            let wanted = Int(min(Int64(block), frameCount - start))
-            engine.service(through: start + Int64(wanted))
-            let frames = engine.core.renderableFrames(upTo: wanted)
-            precondition(frames > 0, "offline render stalled at frame \(start)")
-            engine.core.render(into: buffer, frames: frames)
-            engine.audioClock.heardFrames.store(start + Int64(frames), ordering: .releasing)
-            if let failure = engine.sourceFailure { throw failure }
-            try writer.writeFrames(from: UnsafeBufferPointer(start: buffer, count: frames * engine.channelCount),
-                                   count: frames)
-            try progress(engine.renderedFrames)
+        let step = engine.gainPath == .display ? engine.periodFrames : engine.core.maxBlock
+        let background = BackgroundWriter(writer: writer, channelCount: engine.channelCount)
+        do {
+            while engine.renderedFrames < frameCount {
+                let (index, block) = background.nextBlock()
+                var filled = 0
+                while filled + step <= background.blockFrames && engine.renderedFrames < frameCount {
+                    filled += try renderStep(engine, upTo: min(step, Int(frameCount - engine.renderedFrames)),
+                                             into: block + filled * engine.channelCount)
+                }
+                background.submit(block: index, frames: filled)
+                if let error = background.error { throw error }
+                try progress(engine.renderedFrames)
+            }
+        } catch {
+            try? background.finish()
+            throw error
         }
+        try background.finish()
         engine.service(through: frameCount)
+    }
+
+    /// Services the engine up to the end of the next step and renders it.
+    private static func renderStep(_ engine: AudioEngine, upTo wanted: Int, into samples: UnsafeMutablePointer<Float>) throws -> Int {
+        let start = engine.renderedFrames
+        engine.service(through: start + Int64(wanted))
+        let frames = engine.core.renderableFrames(upTo: wanted)
+        precondition(frames > 0, "offline render stalled at frame \(start)")
+        engine.core.render(into: samples, frames: frames)
+        engine.audioClock.heardFrames.store(start + Int64(frames), ordering: .releasing)
+        if let failure = engine.sourceFailure { throw failure }
+        return frames
     }
 }
