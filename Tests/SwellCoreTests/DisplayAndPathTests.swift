@@ -98,3 +98,22 @@ import Testing
         }
     }
 }
+
+/// A display link added to a run loop fires live, on the host clock.
+@Suite struct LiveDisplayLinkTests {
+    @Test func aRunLoopDisplayLinkFiresAtItsRate() {
+        let host = HeadlessHost(rootLayer: CALayer(), clock: HostClock())
+        var stamps: [Double] = []
+        let link = CADisplayLink(host: host) { stamps.append($0.timestamp) }
+        link.preferredFramesPerSecond = 100
+        link.add(to: .current, forMode: .default)
+        let start = Date()
+        while Date().timeIntervalSince(start) < 0.3 { RunLoop.current.run(until: Date().addingTimeInterval(0.01)) }
+        link.invalidate()
+        // 0.3 s at 100 Hz: about 30 frames (timers on a loaded machine can
+        // slip, never run ahead), with non-decreasing timestamps on the host clock.
+        #expect(stamps.count >= 10 && stamps.count <= 31)
+        #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 <= $1 })
+        #expect(Swift.abs(stamps.last! - CACurrentMediaTime()) < 1)
+    }
+}

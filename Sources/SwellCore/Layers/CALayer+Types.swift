@@ -49,3 +49,22 @@ public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
     public static let layerBottomEdge = Self(rawValue: 1 << 2)
     public static let layerTopEdge = Self(rawValue: 1 << 3)
 }
+
+/// The curve of a layer's rounded corners (`CALayerCornerCurve`).
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let circular = Self(rawValue: "circular")
+    public static let continuous = Self(rawValue: "continuous")
+}
+
+/// The pixel format of a layer's contents (`CALayerContentsFormat`).
+public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    public static let RGBA8Uint = Self(rawValue: "RGBA8")
+    public static let RGBA16Float = Self(rawValue: "RGBAh")
+    public static let gray8Uint = Self(rawValue: "Gray8")
+}

@@ -134,6 +134,18 @@ open class CALayer: CAMediaTiming {
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     open var allowsEdgeAntialiasing = false
     open var allowsGroupOpacity = true
+    /// The curve of rounded corners.
+    open var cornerCurve: CALayerCornerCurve = .circular
+    /// Whether the layer's geometry is flipped (y down) relative to its
+    /// superlayer's, as on macOS.
+    open var isGeometryFlipped = false
+    /// The pixel format of the contents a host should allocate.
+    open var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    /// Filters for the layer and what is behind it, and how it composites
+    /// (kept for hosts that render them).
+    open var filters: [Any]?
+    open var backgroundFilters: [Any]?
+    open var compositingFilter: Any?
     /// The layer that masks this one, by its alpha.
     open var mask: CALayer? {
         didSet {
@@ -175,6 +187,12 @@ open class CALayer: CAMediaTiming {
         edgeAntialiasingMask = other.edgeAntialiasingMask
         allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
         allowsGroupOpacity = other.allowsGroupOpacity
+        cornerCurve = other.cornerCurve
+        isGeometryFlipped = other.isGeometryFlipped
+        contentsFormat = other.contentsFormat
+        filters = other.filters
+        backgroundFilters = other.backgroundFilters
+        compositingFilter = other.compositingFilter
     }
 
     // MARK: Overridable behaviour
