@@ -4,7 +4,7 @@ import Testing
 /// Samples/CircularProgress — seed "CALayer的隱式動畫": an action that
 /// captures the old arc length when it is looked up and animates
 /// `strokeEnd` from old/100 to new/100 over 3 s when it runs.
-@Suite struct CircularProgressSampleTests {
+@Suite struct SampleCircularProgressTests {
     @Test func theActionIsLookedUpBeforeTheChangeAndRunAfterIt() throws {
         let section = try SampleRun.run("CircularProgress").section("set")
         let lookup = try #require(section.lines.firstIndex(of: "action(for:forKey: arcLength) oldValue=0.000000"))

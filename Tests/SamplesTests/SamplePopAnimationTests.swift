@@ -4,7 +4,7 @@ import Testing
 /// Samples/PopAnimation — seed "View-Layer 协作" ("View-Layer Synergy"):
 /// a view's answers to the action search, the inspection layer, the block
 /// delegate and the pop animation API.
-@Suite struct PopAnimationSampleTests {
+@Suite struct SamplePopAnimationTests {
     let run: SampleRun
 
     init() throws {

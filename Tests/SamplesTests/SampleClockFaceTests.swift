@@ -4,7 +4,7 @@ import Testing
 /// Samples/ClockFace — seed "自定义 Layer 属性的动画": `time` 0 → 1.5 with
 /// the default implicit duration, 0.25 s, linear, displayed once per 60 Hz
 /// frame.
-@Suite struct ClockFaceSampleTests {
+@Suite struct SampleClockFaceTests {
     @Test func displaysTheInterpolatedTimeEveryFrameUntilTheEnd() throws {
         let run = try SampleRun.run("ClockFace")
         // time(t) = 1.5 · t / 0.25 at frame k, t = k/60: 0.1 · k; the frames

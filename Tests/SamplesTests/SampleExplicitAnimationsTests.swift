@@ -4,7 +4,7 @@ import Testing
 /// Samples/ExplicitAnimations — seed "动画解释" ("Animations Explained"),
 /// each scene against its closed form. Every scene's clock starts at 0 and
 /// its animations are committed at 0.
-@Suite struct ExplicitAnimationsSampleTests {
+@Suite struct SampleExplicitAnimationsTests {
     let run: SampleRun
 
     init() throws {
