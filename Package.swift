@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "SwellAutomation", targets: ["SwellAutomation"]),
         .executable(name: "swell", targets: ["swell"]),
         .executable(name: "ClockFace", targets: ["ClockFace"]),
+        .executable(name: "CircularProgress", targets: ["CircularProgress"]),
+        .executable(name: "ExplicitAnimations", targets: ["ExplicitAnimations"]),
+        .executable(name: "PopAnimation", targets: ["PopAnimation"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,6 +51,9 @@ let package = Package(
 
         // Samples: the seed articles' examples, runnable.
         .executableTarget(name: "ClockFace", dependencies: ["SwellCore"], path: "Samples/ClockFace"),
+        .executableTarget(name: "CircularProgress", dependencies: ["SwellCore"], path: "Samples/CircularProgress"),
+        .executableTarget(name: "ExplicitAnimations", dependencies: ["SwellCore"], path: "Samples/ExplicitAnimations"),
+        .executableTarget(name: "PopAnimation", dependencies: ["SwellCore"], path: "Samples/PopAnimation"),
 
         .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore"]),
         // Test support: a self-contained ALSA configuration (a capture PCM
@@ -59,6 +65,13 @@ let package = Package(
 
         .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "SwellTestSupport"]),
         .testTarget(name: "SwellAutomationTests", dependencies: ["SwellAutomation"]),
+        // Runs every sample and checks what it prints against closed-form
+        // references. Depending on the samples makes `swift build
+        // --build-tests` (and `swift test`) build them before the tests run;
+        // the tests find the executables beside the test bundle.
+        .testTarget(
+            name: "SamplesTests",
+            dependencies: ["ClockFace", "CircularProgress", "ExplicitAnimations", "PopAnimation"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,54 @@
+// CircularProgress — seed "CALayer的隱式動畫" (CALayer's implicit animations).
+//
+// A custom action object: the layer's delegate answers the change of
+// `arcLength` with a `CircularProgressAction` that remembers the old value
+// (the delegate is asked before the change), and the action, run after the
+// change, reads the new value and animates `strokeEnd` from old/100 to
+// new/100 over 3 s. Setting `arcLength = 50` therefore prints the lookup
+// (old value 0), the run (new value 50), and then a ring that fills linearly
+// from 0 to 0.5 and stays there. A change made with actions disabled finds
+// no action at all, as the seed's last section says.
+import Foundation
+import SwellCore
+
+// The seed's view controller: a gradient layer, masked by the progress ring.
+let clock = ManualClock()
+let host = HeadlessHost(clock: clock)
+let view = CALayer()
+view.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
+host.rootLayer = view
+let gradientLayer = CALayer()
+gradientLayer.frame = CGRect(x: 100, y: 100, width: 200, height: 200)
+view.addSublayer(gradientLayer)
+let circularProgress = CircularProgress()
+circularProgress.frame = gradientLayer.bounds
+gradientLayer.mask = circularProgress
+CATransaction.flush()
+
+/// Prints the presented ring at host time `t`, after running the host's
+/// animation life cycle there.
+@MainActor func sample(at t: Double) {
+    clock.set(t)
+    host.tick()
+    guard let presented = circularProgress.presentation() else { return }
+    print(String(format: "t=%.3f circularProgress.strokeEnd=%.6f circularProgress.arcLength=%.6f",
+                 t, presented.strokeEnd, presented.arcLength))
+}
+
+// The seed's button action, committed at t = 0.
+print("# set — arcLength = 50")
+circularProgress.arcLength = 50
+CATransaction.flush()
+for k in 0...16 {
+    sample(at: Double(k) / 4)
+}
+
+// "设置setDisableActions:为YES后, layer的actionForKey:方法将不会被调用":
+// no lookup is printed, and the ring keeps the filled end of the first
+// animation, which was not removed.
+print("# disabled — arcLength = 80 with actions disabled")
+CATransaction.begin()
+CATransaction.setDisableActions(true)
+circularProgress.arcLength = 80
+CATransaction.commit()
+sample(at: 4.5)
