@@ -55,7 +55,7 @@ let package = Package(
         .executableTarget(name: "ExplicitAnimations", dependencies: ["SwellCore"], path: "Samples/ExplicitAnimations"),
         .executableTarget(name: "PopAnimation", dependencies: ["SwellCore"], path: "Samples/PopAnimation"),
 
-        .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore"]),
+        .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore", "SwellTestSupport"]),
         // Test support: a self-contained ALSA configuration (a capture PCM
         // and a fake mixer built from C at run time), signals and readers.
         .target(
@@ -64,7 +64,7 @@ let package = Package(
             resources: [.copy("Plugins")]),
 
         .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "SwellTestSupport"]),
-        .testTarget(name: "SwellAutomationTests", dependencies: ["SwellAutomation"]),
+        .testTarget(name: "SwellAutomationTests", dependencies: ["SwellAutomation", "SwellTestSupport"]),
         // Runs every sample and checks what it prints against closed-form
         // references. Depending on the samples makes `swift build
         // --build-tests` (and `swift test`) build them before the tests run;

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import SwellAudio
+import SwellTestSupport
 import Testing
 
 @Suite struct SPSCRingBufferTests {
@@ -50,7 +51,7 @@ import Testing
         let result = Mutex<(count: Int, firstError: String?)?>(nil)
 
         let producer = Thread {
-            var generator = Fixtures.SeededGenerator(seed: 1)
+            var generator = SplitMix64(seed: 1)
             var buffer = [Float](repeating: 0, count: 2 * 300)
             var next = 0
             while next < total {
@@ -72,7 +73,7 @@ import Testing
             producerIsDone.store(true, ordering: .releasing)
         }
         let consumer = Thread {
-            var generator = Fixtures.SeededGenerator(seed: 2)
+            var generator = SplitMix64(seed: 2)
             var buffer = [Float](repeating: 0, count: 2 * 300)
             var expected = 0
             var failure: String? = nil

@@ -1,5 +1,6 @@
 import Foundation
 import SwellAudio
+import SwellTestSupport
 import Testing
 
 /// Bad input to `SoundFile` is one clear, one-line error naming the file.
@@ -37,7 +38,7 @@ import Testing
     @Test func garbage() throws {
         let directory = try Fixtures.Directory()
         let path = directory.file("noise.wav")
-        var generator = Fixtures.SeededGenerator(seed: 7)
+        var generator = SplitMix64(seed: 7)
         try Data((0..<4096).map { _ in UInt8.random(in: .min ... .max, using: &generator) })
             .write(to: URL(fileURLWithPath: path))
         #expect(try openingError(path).description == "cannot open '\(path)': Format not recognised")

@@ -1,5 +1,6 @@
 import Foundation
 import SwellAudio
+import SwellTestSupport
 import Testing
 
 /// Damaged headers never crash `SoundFile`: every mutated file either opens
@@ -22,7 +23,7 @@ import Testing
             arguments: ["-n", "-r", "8000", "-c", "2"] + options + [valid, "synth", "0.05", "sine", "440"])
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: valid)))
         let path = directory.file("mutant.\(fileExtension)")
-        var generator = Fixtures.SeededGenerator(seed: UInt64(fileExtension.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        var generator = SplitMix64(seed: UInt64(fileExtension.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         var opened = 0
         var rejected = 0
 
@@ -66,7 +67,7 @@ import Testing
 
     /// One to four byte-level mutations in the header, sometimes with the
     /// file cut short.
-    func mutate(_ original: [UInt8], using generator: inout Fixtures.SeededGenerator) -> [UInt8] {
+    func mutate(_ original: [UInt8], using generator: inout SplitMix64) -> [UInt8] {
         var bytes = original
         let header = min(Self.headerBytes, bytes.count)
         for _ in 0..<Int.random(in: 1...4, using: &generator) {

@@ -1,5 +1,6 @@
 import Foundation
 import SwellAudio
+import SwellTestSupport
 import Testing
 
 /// `SoundFile` decodes files made by SoX and FFmpeg to the samples those
@@ -108,7 +109,7 @@ import Testing
     /// Every 24-bit word `k` reads as exactly `k / 2^23`, the extremes included.
     @Test func twentyFourBitWordsReadExactly() throws {
         let directory = try Fixtures.Directory()
-        var generator = Fixtures.SeededGenerator(seed: 24)
+        var generator = SplitMix64(seed: 24)
         let words: [Int32] = [-8_388_608, -8_388_607, -1, 0, 1, 8_388_606, 8_388_607]
             + (0..<20_000).map { _ in Int32(truncatingIfNeeded: generator.next() >> 40) - 8_388_608 }
         let bytes = words.flatMap { word in
