@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "SwellAutomation", targets: ["SwellAutomation"]),
         .executable(name: "swell", targets: ["swell"]),
         .executable(name: "ClockFace", targets: ["ClockFace"]),
+        .executable(name: "AudioFader", targets: ["AudioFader"]),
+        .executable(name: "Crossfade", targets: ["Crossfade"]),
+        .executable(name: "SleepTimer", targets: ["SleepTimer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,6 +51,32 @@ let package = Package(
 
         // Samples: the seed articles' examples, runnable.
         .executableTarget(name: "ClockFace", dependencies: ["SwellCore"], path: "Samples/ClockFace"),
+        // The seed's AudioLayer view controller, with keys for its buttons.
+        .executableTarget(
+            name: "AudioFader",
+            dependencies: [
+                "SampleTerminal", "SwellAutomation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Samples/AudioFader"),
+        // Two AudioLayers handing over with equal power.
+        .executableTarget(
+            name: "Crossfade",
+            dependencies: [
+                "SampleTerminal", "SwellAutomation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Samples/Crossfade"),
+        // A slow MixerLayer fade on the sound card, cancellable.
+        .executableTarget(
+            name: "SleepTimer",
+            dependencies: [
+                "SampleTerminal", "SwellAutomation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Samples/SleepTimer"),
+        // What the interactive samples share: raw keys, signals, a status line.
+        .target(name: "SampleTerminal", path: "Samples/SampleTerminal"),
 
         .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore"]),
         // Test support: a self-contained ALSA configuration (a capture PCM
@@ -59,6 +88,9 @@ let package = Package(
 
         .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "SwellTestSupport"]),
         .testTarget(name: "SwellAutomationTests", dependencies: ["SwellAutomation"]),
+        // The audio samples, run as programs: through a pseudo-terminal, on
+        // the test configuration's capture PCM and fake mixer.
+        .testTarget(name: "AudioSamplesTests", dependencies: ["SwellAudio", "SwellTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
