@@ -10,9 +10,20 @@ public enum Interruption {
     /// The first signal received, 0 for none.
     private static let first = Atomic<Int32>(0)
 
-    /// Installs the handlers. The handler only touches atomics and calls
-    /// async-signal-safe functions (`tcsetattr`, `_exit`).
+    /// Installs the handlers, on the main thread before any other starts.
+    /// The handler only touches atomics and calls async-signal-safe
+    /// functions (`tcsetattr`, `_exit`).
+    ///
+    /// A blocked signal stays blocked across `exec` (signal(7)), and some
+    /// launchers spawn with signals blocked, so the three are also
+    /// unblocked; threads started later inherit the mask.
     public static func install() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            sigaddset(&signals, number)
+        }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         for number in [SIGINT, SIGTERM, SIGHUP] {
             signal(number) { received in
                 guard Interruption.first.compareExchange(expected: 0, desired: received, ordering: .relaxed).exchanged else {

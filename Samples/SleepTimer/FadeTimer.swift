@@ -43,6 +43,9 @@ final class FadeTimer {
     private let status: StatusLine
     private let keyboard = Keyboard()
     private var phase = Phase.fading
+    /// Whether the stop request of a signal has been acted on (a second
+    /// signal ends the process; see ``Interruption``).
+    private var signalHandled = false
     /// When the fade ends, on the host clock.
     private var end = 0.0
 
@@ -92,7 +95,10 @@ final class FadeTimer {
             default: break
             }
         }
-        if Interruption.isRequested { cancel(exitStatus: Interruption.exitStatus) }
+        if Interruption.isRequested && !signalHandled {
+            signalHandled = true
+            cancel(exitStatus: Interruption.exitStatus)
+        }
         let level = card.presentation()?.volume ?? card.volume
         let remaining = max(0, end - link.timestamp)
         status.update("\(card.name ?? "level") \(Self.describe(level: level))   \(StatusLine.clock(remaining)) left")
