@@ -8,7 +8,9 @@ import Testing
 /// rendered left channel divided by 0.5 is the outgoing gain at each frame
 /// and the right channel divided by 0.25 the incoming one. Both are
 /// checked against the equal-power law computed here — gA = cos(πp/2),
-/// gB = sin(πp/2), p = (t − T)/D clamped to 0…1, t = n/fs — to 1e-6.
+/// gB = sin(πp/2), p = (t − T)/D clamped to 0…1, t = n/fs — to 1e-6,
+/// rendered to a file and played on the test configuration's real-time
+/// fake device.
 @Suite("Crossfade sample")
 struct CrossfadeTests {
     let program: SampleProgram
@@ -32,23 +34,51 @@ struct CrossfadeTests {
         #expect(result.status == 0, "\(result.standardError)")
         let (samples, channels, rate) = try ConstantSignal.read(out)
         #expect(channels == 2 && rate == sampleRate)
+        #expect(samples.count == 2 * frameCount(duration: duration))
+        expectEqualPower(samples.map(Double.init), duration: duration)
+    }
 
-        // The crossfade starts D before the end of the first file (at 0 if
-        // that is shorter); the second file starts at the first frame at or
-        // after that time.
+    @Test("plays the same gains on a device as it renders to a file")
+    func live() throws {
+        let alsa = try ALSATestConfiguration()
+        let device = ALSATestConfiguration.realtimePCM
+        let result = try program.run([scratch.path("a.wav"), scratch.path("b.wav"), "--duration", "1s", "--device", device],
+                                     environment: alsa.environment)
+        #expect(result.status == 0, "\(result.standardError)")
+        // The device takes whole periods: the mix, then silence.
+        let recorded = try alsa.captured(by: device)
+        let frames = frameCount(duration: 1)
+        #expect(recorded.count >= 2 * frames)
+        expectEqualPower(Array(recorded.prefix(2 * frames)), duration: 1)
+        #expect(recorded.dropFirst(2 * frames).allSatisfy { $0 == 0 })
+    }
+
+    /// When the crossfade starts: D before the end of the first file, or
+    /// at 0 if that is shorter.
+    private func startTime(duration: Double) -> Double {
+        max(0, Double(firstFrames) / Double(sampleRate) - duration)
+    }
+
+    /// The second file starts at the first frame at or after the start.
+    private func secondStart(duration: Double) -> Int {
+        Int((startTime(duration: duration) * Double(sampleRate) - 1e-9).rounded(.up))
+    }
+
+    /// The mix lasts until the later of the two files ends.
+    private func frameCount(duration: Double) -> Int {
+        max(firstFrames, secondStart(duration: duration) + secondFrames)
+    }
+
+    private func expectEqualPower(_ samples: [Double], duration: Double) {
         let fs = Double(sampleRate)
-        let start = max(0, Double(firstFrames) / fs - duration)
-        let secondStart = Int((start * fs - 1e-9).rounded(.up))
-        let frames = max(firstFrames, secondStart + secondFrames)
-        #expect(samples.count == 2 * frames)
-
+        let start = startTime(duration: duration), secondStart = secondStart(duration: duration)
         var worstGain = 0.0, worstPower = 0.0
-        for n in 0..<min(frames, samples.count / 2) {
+        for n in 0..<min(frameCount(duration: duration), samples.count / 2) {
             let p = min(max((Double(n) / fs - start) / duration, 0), 1)
             let expectedA = n < firstFrames ? cos(Double.pi / 2 * p) : 0
             let expectedB = n >= secondStart && n < secondStart + secondFrames ? sin(Double.pi / 2 * p) : 0
-            let gainA = Double(samples[2 * n]) / 0.5
-            let gainB = Double(samples[2 * n + 1]) / 0.25
+            let gainA = samples[2 * n] / 0.5
+            let gainB = samples[2 * n + 1] / 0.25
             worstGain = max(worstGain, abs(gainA - expectedA), abs(gainB - expectedB))
             if n >= secondStart && n < min(firstFrames, secondStart + secondFrames) {
                 worstPower = max(worstPower, abs(gainA * gainA + gainB * gainB - 1))
