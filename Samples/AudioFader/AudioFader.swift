@@ -69,26 +69,29 @@ struct AudioFader: ParsableCommand {
         let session = FaderSession(controller: controller, engine: engine, fadeDuration: fade, status: status)
         try output.start()
         let keyboard = Keyboard()
-        var quitting = false
+        var exitStatus: Int32?
         try output.run {
-            for key in keyboard.pendingKeys() where !quitting {
-                guard let command = FaderSession.Command(key: key) else { continue }
-                if command == .quit { quitting = true } else { session.perform(command) }
+            for key in keyboard.pendingKeys() where exitStatus == nil {
+                switch FaderSession.Command(key: key) {
+                case .quit(let status): exitStatus = status
+                case .press(let button): session.press(button)
+                case nil: break
+                }
             }
-            quitting = quitting || Interruption.isRequested
+            if exitStatus == nil && Interruption.isRequested { exitStatus = Interruption.exitStatus }
             session.showStatus()
-            return quitting || engine.sourcesHaveEnded
+            return exitStatus != nil || engine.sourcesHaveEnded
         }
         if let failure = engine.sourceFailure { throw failure }
-        if quitting {
-            status.print("quit from frame \(engine.renderedFrames): fading out over 20 ms")
-            try output.fadeOut()
-            try output.stop(drain: false)
-        } else {
+        guard let exitStatus else {
             try output.stop(drain: true)
             status.print("end of \(file)")
+            return
         }
-        if Interruption.isRequested { throw ExitCode(Interruption.exitStatus) }
+        status.print("quit from frame \(engine.renderedFrames): fading out over 20 ms")
+        try output.fadeOut()
+        try output.stop(drain: false)
+        if exitStatus != 0 { throw ExitCode(exitStatus) }
     }
 }
 

@@ -1,20 +1,30 @@
 import Foundation
+import Glibc
 import SampleTerminal
 import SwellAudio
 
 /// The keys of a running AudioFader, turned into the view controller's
 /// actions, and what the terminal shows of them.
 final class FaderSession {
+    /// The view controller's buttons.
+    enum Button {
+        case playPause, fadeIn, fadeOut
+    }
+
     /// What a key asks for.
-    enum Command: Equatable {
-        case playPause, fadeIn, fadeOut, quit
+    enum Command {
+        case press(Button)
+        /// Fade out over 20 ms and end with `exitStatus`: 0 for q or
+        /// Ctrl-D, 130 for Ctrl-C, as if it had raised SIGINT.
+        case quit(exitStatus: Int32)
 
         init?(key: UInt8) {
             switch key {
-            case UInt8(ascii: " "): self = .playPause
-            case UInt8(ascii: "i"), UInt8(ascii: "I"): self = .fadeIn
-            case UInt8(ascii: "o"), UInt8(ascii: "O"): self = .fadeOut
-            case UInt8(ascii: "q"), UInt8(ascii: "Q"), Keyboard.interrupt, Keyboard.endOfInput: self = .quit
+            case UInt8(ascii: " "): self = .press(.playPause)
+            case UInt8(ascii: "i"), UInt8(ascii: "I"): self = .press(.fadeIn)
+            case UInt8(ascii: "o"), UInt8(ascii: "O"): self = .press(.fadeOut)
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"), Keyboard.endOfInput: self = .quit(exitStatus: 0)
+            case Keyboard.interrupt: self = .quit(exitStatus: 128 + SIGINT)
             default: return nil
             }
         }
@@ -32,34 +42,33 @@ final class FaderSession {
         self.status = status
     }
 
-    /// Runs the button action for `command` in a transaction of
+    /// Runs the action of `button` in a transaction of
     /// `fadeDuration` — the one setting the seed leaves to Core Animation —
     /// and prints where on the audio timeline it took effect.
-    func perform(_ command: Command) {
+    func press(_ button: Button) {
         // Nothing committed now can change a frame already rendered.
         let earliest = engine.renderedFrames
         CATransaction.begin()
         CATransaction.setAnimationDuration(fadeDuration)
-        switch command {
+        switch button {
         case .playPause: controller.playPauseMusic()
         case .fadeIn: controller.fadeIn()
         case .fadeOut: controller.fadeOut()
-        case .quit: break
         }
         CATransaction.commit()
-        status.print(report(command, earliestFrame: earliest))
+        status.print(report(button, earliestFrame: earliest))
     }
 
     /// "fade out from frame 592593 (12.345688 s): volume 1.000 → 0.000 over
     /// 0.25 s", from the animation the layer's action added (its
     /// `beginTime` is the commit time, on the audio clock), or "play from
     /// frame …" for play and pause.
-    private func report(_ command: Command, earliestFrame: Int64) -> String {
+    private func report(_ button: Button, earliestFrame: Int64) -> String {
         let layer = controller.audioLayer
-        guard command == .fadeIn || command == .fadeOut else {
+        guard button != .playPause else {
             return "\(layer.isPlaying ? "play" : "pause") from frame \(earliestFrame) (\(seconds(ofFrame: earliestFrame)))"
         }
-        let name = command == .fadeIn ? "fade in" : "fade out"
+        let name = button == .fadeIn ? "fade in" : "fade out"
         guard let fade = layer.animation(forKey: "volume") as? CABasicAnimation,
               let from = fade.fromValue as? Double else {
             return "\(name): volume \(volume(layer.volume))"

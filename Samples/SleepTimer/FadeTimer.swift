@@ -91,7 +91,7 @@ final class FadeTimer {
         for key in keyboard.pendingKeys() {
             switch key {
             case UInt8(ascii: "q"), UInt8(ascii: "Q"): cancel(exitStatus: 0)
-            case Keyboard.interrupt: cancel(exitStatus: 130)
+            case Keyboard.interrupt: cancel(exitStatus: 128 + SIGINT)
             default: break
             }
         }

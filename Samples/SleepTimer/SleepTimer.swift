@@ -35,7 +35,9 @@ struct SleepTimer: ParsableCommand {
             transform: { try TimeSpec(parsing: $0).seconds })
     var duration = 30.0 * 60
 
-    @Option(help: ArgumentHelp("The level to fade to (default 0%).", valueName: "level"),
+    // Unconditional, so that a level in dB below 0 (`--to -30dB`) is taken
+    // as the value rather than as an unknown option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("The level to fade to (default 0%).", valueName: "level"),
             transform: { try LevelSpec(parsing: $0).amplitude })
     var to = 0.0
 

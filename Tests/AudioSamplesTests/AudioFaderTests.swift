@@ -55,6 +55,7 @@ struct AudioFaderTests {
             program, [scratch.path("constant.wav"), "--device", device, "--fade", "500ms", "--gain", gainPath],
             environment: alsa.environment)
         try terminal.expect("q quit")
+        #expect(try !terminal.isCooked, "the terminal is not in raw mode")
         var changes: [Change] = []
         func press(_ key: String, _ pattern: String, _ kind: Kind) throws {
             try terminal.type(key)
@@ -74,12 +75,9 @@ struct AudioFaderTests {
         try terminal.type("q")
         let quit = try #require(Int(try terminal.expect("quit from frame (\\d+)")[0]))
         #expect(try terminal.waitForExit() == 0, "\(terminal.transcript)")
+        #expect(try terminal.isCooked, "the terminal was left in raw mode")
 
-        let recorded = try alsa.captured(by: device)
-        let gains = stride(from: 0, to: recorded.count - 1, by: 2).map { recorded[$0] / Double(levels[0]) }
-        let right = stride(from: 1, to: recorded.count, by: 2).map { recorded[$0] / Double(levels[1]) }
-        let unequal = zip(gains, right).map { abs($0 - $1) }.max() ?? 0
-        #expect(unequal <= 1e-6, "left and right gains differ by \(unequal)")
+        let gains = try recordedGains()
 
         // Where each change is first heard: the first frame from its
         // reported one that leaves what the earlier changes make.
@@ -115,14 +113,51 @@ struct AudioFaderTests {
         }
         #expect(worst == 0, "frame \(worstFrame) is \(worst) away from the keys' gain \(gain(at: worstFrame, changes)); changes \(changes)")
 
-        // q: a straight 20 ms fade to silence (960 frames) — the first
-        // frame at full gain, then (959 … 1)/960, then nothing but silence.
+        try expectQuitFade(gains, from: ramp)
+    }
+
+    @Test("Ctrl-C, typed or as SIGINT, fades out, ends with status 130 and gives the terminal back",
+          arguments: ["typed", "signal"])
+    func interrupt(how: String) throws {
+        let terminal = try PseudoTerminal(program, [scratch.path("constant.wav"), "--device", device],
+                                          environment: alsa.environment)
+        try terminal.expect("q quit")
+        #expect(try !terminal.isCooked, "the terminal is not in raw mode")
+        try terminal.type(" ")
+        try terminal.expect("play from frame")
+        try terminal.expect("volume 1\\.000")
+        if how == "typed" { try terminal.type("\u{3}") } else { terminal.interrupt() }
+        try terminal.expect("quit from frame \\d+: fading out over 20 ms")
+        #expect(try terminal.waitForExit() == 130)
+        #expect(try terminal.isCooked, "the terminal was left in raw mode")
+
+        let gains = try recordedGains()
+        let ramp = try #require(gains.lastIndex { $0 >= 1 - 1e-6 }) + 1
+        try expectQuitFade(gains, from: ramp)
+    }
+
+    /// The left channel's gain at every recorded frame, after checking
+    /// that the right channel got the same.
+    private func recordedGains() throws -> [Double] {
+        let recorded = try alsa.captured(by: device)
+        let gains = stride(from: 0, to: recorded.count - 1, by: 2).map { recorded[$0] / Double(levels[0]) }
+        let right = stride(from: 1, to: recorded.count, by: 2).map { recorded[$0] / Double(levels[1]) }
+        let unequal = zip(gains, right).map { abs($0 - $1) }.max() ?? 0
+        #expect(unequal <= 1e-6, "left and right gains differ by \(unequal)")
+        return gains
+    }
+
+    /// Quitting: from full gain, a straight 20 ms fade to silence (960
+    /// frames: the frame before `start` at full gain, then (959 … 1)/960),
+    /// then nothing but silence to the end of the recording.
+    private func expectQuitFade(_ gains: [Double], from start: Int) throws {
         let quitFrames = 960
-        try #require(gains.count >= ramp + quitFrames, "the recording ends \(gains.count - ramp) frames into the quit fade")
+        try #require(gains.count >= start + quitFrames, "the recording ends \(gains.count - start) frames into the quit fade")
+        #expect(start > 0 && abs(gains[start - 1] - 1) <= 1e-6)
         var quitError = 0.0
-        for k in 0..<(gains.count - ramp) {
+        for k in 0..<(gains.count - start) {
             let expected = Double(max(quitFrames - 1 - k, 0)) / Double(quitFrames)
-            quitError = max(quitError, abs(gains[ramp + k] - expected))
+            quitError = max(quitError, abs(gains[start + k] - expected))
         }
         #expect(quitError <= 1e-6, "the quit fade departs from a 20 ms line by \(quitError)")
     }

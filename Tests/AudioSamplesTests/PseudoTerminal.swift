@@ -57,6 +57,24 @@ final class PseudoTerminal {
         String(decoding: received, as: UTF8.self)
     }
 
+    /// Whether the terminal is in canonical mode with echo — a shell's
+    /// settings, not a key-driven program's raw input.
+    var isCooked: Bool {
+        get throws {
+            var settings = termios()
+            guard tcgetattr(primary, &settings) == 0 else {
+                throw TestSupportError("cannot read the terminal's settings: \(Self.reason(errno))")
+            }
+            let cooked = tcflag_t(ICANON) | tcflag_t(ECHO)
+            return settings.c_lflag & cooked == cooked
+        }
+    }
+
+    /// Sends SIGINT to the program.
+    func interrupt() {
+        process.interrupt()
+    }
+
     /// Types `keys`.
     func type(_ keys: String) throws {
         let bytes = Array(keys.utf8)

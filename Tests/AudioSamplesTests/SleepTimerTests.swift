@@ -72,7 +72,7 @@ struct SleepTimerTests {
     @Test("fades Master to -30 dB on its dB scale")
     func decibelTarget() throws {
         let result = try program.run(
-            ["--device", mixer, "--duration", "300ms", "--to=-30dB", "--timing", "linear"],
+            ["--device", mixer, "--duration", "300ms", "--to", "-30dB", "--timing", "linear"],
             environment: alsa.environment)
         #expect(result.status == 0, "\(result.standardError)")
         let report = try AmixerControl.get("Master", device: mixer, configuration: alsa)
