@@ -92,8 +92,9 @@ struct Crossfade: ParsableCommand {
         try output.run {
             let a = crossfade.outgoing.presentation()?.volume ?? 1
             let b = crossfade.incoming.presentation()?.volume ?? 0
-            status.update(String(format: "%.1f / %.1f s", engine.currentTime, engine.time(ofFrame: crossfade.frameCount))
-                + "   \(first) \(String(format: "%.3f", a))   \(second) \(String(format: "%.3f", b))")
+            status.update("\(StatusLine.clock(engine.currentTime)) / \(StatusLine.clock(engine.time(ofFrame: crossfade.frameCount)))"
+                + "   \(crossfade.outgoing.name ?? first) \(String(format: "%.3f", a))"
+                + "   \(crossfade.incoming.name ?? second) \(String(format: "%.3f", b))")
             return Interruption.isRequested || engine.renderedFrames >= crossfade.frameCount
         }
         if let failure = engine.sourceFailure { throw failure }

@@ -15,7 +15,7 @@ import SwellAudio
 /// return is as smooth as the fade.
 final class FadeTimer {
     /// How the timer ended.
-    enum Outcome: Equatable {
+    enum Outcome {
         case finished
         /// Cancelled; the exit status to end with (0 for `q`, 128 + the
         /// signal for Ctrl-C or a signal).
@@ -24,7 +24,8 @@ final class FadeTimer {
 
     private enum Phase {
         case fading
-        case restoring(Outcome)
+        /// Cancelled with `--restore`: returning to the original level.
+        case restoring
         case ended(Outcome)
     }
 
@@ -112,7 +113,7 @@ final class FadeTimer {
             phase = .ended(outcome)
             return
         }
-        phase = .restoring(outcome)
+        phase = .restoring
         CATransaction.begin()
         CATransaction.setCompletionBlock { [unowned self] in phase = .ended(outcome) }
         card.volume = original

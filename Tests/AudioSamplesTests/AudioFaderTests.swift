@@ -16,6 +16,12 @@ import Testing
 /// committed for (it was rendering already); the test finds where each
 /// change is first heard, bounds that delay, and checks that the curve is
 /// anchored at the reported frame all the same.
+///
+/// The real-time device rather than `swell_capture`: the `file` plugin takes
+/// frames as fast as they come, so the audio clock runs hundreds of times
+/// faster than the keys can be typed (and the recording grows by hundreds
+/// of megabytes), while the owning thread, running one display-link frame
+/// per audio period, falls seconds behind the keyboard.
 @Suite("AudioFader sample")
 struct AudioFaderTests {
     let program: SampleProgram
