@@ -13,6 +13,9 @@ let package = Package(
         .executable(name: "CircularProgress", targets: ["CircularProgress"]),
         .executable(name: "ExplicitAnimations", targets: ["ExplicitAnimations"]),
         .executable(name: "PopAnimation", targets: ["PopAnimation"]),
+        .executable(name: "AudioFader", targets: ["AudioFader"]),
+        .executable(name: "Crossfade", targets: ["Crossfade"]),
+        .executable(name: "SleepTimer", targets: ["SleepTimer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,6 +57,32 @@ let package = Package(
         .executableTarget(name: "CircularProgress", dependencies: ["SwellCore"], path: "Samples/CircularProgress"),
         .executableTarget(name: "ExplicitAnimations", dependencies: ["SwellCore"], path: "Samples/ExplicitAnimations"),
         .executableTarget(name: "PopAnimation", dependencies: ["SwellCore"], path: "Samples/PopAnimation"),
+        // The seed's AudioLayer view controller, with keys for its buttons.
+        .executableTarget(
+            name: "AudioFader",
+            dependencies: [
+                "SampleTerminal", "SwellAutomation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Samples/AudioFader"),
+        // Two AudioLayers handing over with equal power.
+        .executableTarget(
+            name: "Crossfade",
+            dependencies: [
+                "SampleTerminal", "SwellAutomation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Samples/Crossfade"),
+        // A slow MixerLayer fade on the sound card, cancellable.
+        .executableTarget(
+            name: "SleepTimer",
+            dependencies: [
+                "SampleTerminal", "SwellAutomation",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Samples/SleepTimer"),
+        // What the interactive samples share: raw keys, signals, a status line.
+        .target(name: "SampleTerminal", path: "Samples/SampleTerminal"),
 
         .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore", "SwellTestSupport"]),
         // Test support: a self-contained ALSA configuration (a capture PCM
@@ -72,6 +101,11 @@ let package = Package(
         .testTarget(
             name: "SamplesTests",
             dependencies: ["ClockFace", "CircularProgress", "ExplicitAnimations", "PopAnimation"]),
+        // The audio samples, run as programs: through a pseudo-terminal, on
+        // the test configuration's capture PCMs and fake mixer.
+        .testTarget(
+            name: "AudioSamplesTests",
+            dependencies: ["SwellAudio", "SwellTestSupport", "AudioFader", "Crossfade", "SleepTimer"]),
     ],
     swiftLanguageModes: [.v6]
 )

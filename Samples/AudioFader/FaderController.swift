@@ -1,0 +1,44 @@
+import SwellAudio
+
+/// The seed's view controller ("自定义 Layer 属性的动画", objc.io issue 12):
+/// an ``AudioLayer`` in the view's layer tree and three buttons' actions.
+///
+/// The layer is Swell's `AudioLayer`, which is the seed's: `volume` is a
+/// dynamic property, `needsDisplay(forKey:)` is true for it, its action is
+/// a linear `CABasicAnimation` from the *presentation* value, and
+/// `display()` hands the presented volume to the player. So setting
+/// `volume` fades — over the transaction's duration, 0.25 s by default —
+/// and a fade started during another starts where the sound is, not where
+/// the model is.
+final class FaderController {
+    /// The view's layer. As the seed notes, the audio layer must be in a
+    /// hosted layer tree for its animations to run; here the host is the
+    /// audio engine, whose root this layer becomes.
+    let view = CALayer()
+    let audioLayer: AudioLayer
+
+    /// `viewDidLoad`: the music layer, added to the view's layer.
+    init(contentsOfFile path: String) throws(SoundFileError) {
+        audioLayer = try AudioLayer(contentsOfFile: path)
+        view.addSublayer(audioLayer)
+    }
+
+    /// The play/pause button.
+    func playPauseMusic() {
+        if audioLayer.isPlaying {
+            audioLayer.stop()
+        } else {
+            audioLayer.play()
+        }
+    }
+
+    /// The fade-in button.
+    func fadeIn() {
+        audioLayer.volume = 1
+    }
+
+    /// The fade-out button.
+    func fadeOut() {
+        audioLayer.volume = 0
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Glibc
+import SampleTerminal
+import SwellAudio
+
+/// The keys of a running AudioFader, turned into the view controller's
+/// actions, and what the terminal shows of them.
+final class FaderSession {
+    /// The view controller's buttons.
+    enum Button {
+        case playPause, fadeIn, fadeOut
+    }
+
+    /// What a key asks for.
+    enum Command {
+        case press(Button)
+        /// Fade out over 20 ms and end with `exitStatus`: 0 for q or
+        /// Ctrl-D, 130 for Ctrl-C, as if it had raised SIGINT.
+        case quit(exitStatus: Int32)
+
+        init?(key: UInt8) {
+            switch key {
+            case UInt8(ascii: " "): self = .press(.playPause)
+            case UInt8(ascii: "i"), UInt8(ascii: "I"): self = .press(.fadeIn)
+            case UInt8(ascii: "o"), UInt8(ascii: "O"): self = .press(.fadeOut)
+            case UInt8(ascii: "q"), UInt8(ascii: "Q"), Keyboard.endOfInput: self = .quit(exitStatus: 0)
+            case Keyboard.interrupt: self = .quit(exitStatus: 128 + SIGINT)
+            default: return nil
+            }
+        }
+    }
+
+    let controller: FaderController
+    let engine: AudioEngine
+    let fadeDuration: Double
+    let status: StatusLine
+
+    init(controller: FaderController, engine: AudioEngine, fadeDuration: Double, status: StatusLine) {
+        self.controller = controller
+        self.engine = engine
+        self.fadeDuration = fadeDuration
+        self.status = status
+    }
+
+    /// Runs the action of `button` in a transaction of
+    /// `fadeDuration` — the one setting the seed leaves to Core Animation —
+    /// and prints where on the audio timeline it took effect.
+    func press(_ button: Button) {
+        // Nothing committed now can change a frame already rendered.
+        let earliest = engine.renderedFrames
+        CATransaction.begin()
+        CATransaction.setAnimationDuration(fadeDuration)
+        switch button {
+        case .playPause: controller.playPauseMusic()
+        case .fadeIn: controller.fadeIn()
+        case .fadeOut: controller.fadeOut()
+        }
+        CATransaction.commit()
+        status.print(report(button, earliestFrame: earliest))
+    }
+
+    /// "fade out from frame 592593 (12.345688 s): volume 1.000 → 0.000 over
+    /// 0.25 s", from the animation the layer's action added (its
+    /// `beginTime` is the commit time, on the audio clock), or "play from
+    /// frame …" for play and pause.
+    private func report(_ button: Button, earliestFrame: Int64) -> String {
+        let layer = controller.audioLayer
+        guard button != .playPause else {
+            return "\(layer.isPlaying ? "play" : "pause") from frame \(earliestFrame) (\(seconds(ofFrame: earliestFrame)))"
+        }
+        let name = button == .fadeIn ? "fade in" : "fade out"
+        guard let fade = layer.animation(forKey: "volume") as? CABasicAnimation,
+              let from = fade.fromValue as? Double else {
+            return "\(name): volume \(volume(layer.volume))"
+        }
+        let frame = engine.firstFrame(atTime: fade.beginTime)
+        return "\(name) from frame \(frame) (\(seconds(ofFrame: frame))): "
+            + "volume \(volume(from)) → \(volume(layer.volume)) over \(fade.duration) s"
+    }
+
+    /// "▶ playing  0:12.3 / 3:45.0  volume 0.532": the file position and
+    /// the presented volume, the one the listener hears now.
+    func showStatus() {
+        let layer = controller.audioLayer
+        let rate = Double(engine.sampleRate)
+        let position = Double(engine.framesPlayed(of: layer)) / rate
+        let length = layer.source.map { Double($0.frameCount) / rate } ?? 0
+        let presented = layer.presentation()?.volume ?? layer.volume
+        status.update("\(layer.isPlaying ? "▶ playing" : "‖ paused ") \(StatusLine.clock(position)) / \(StatusLine.clock(length))"
+            + "  volume \(volume(presented))")
+    }
+
+    private func seconds(ofFrame frame: Int64) -> String {
+        String(format: "%.6f s", engine.time(ofFrame: frame))
+    }
+
+    private func volume(_ value: Double) -> String {
+        String(format: "%.3f", value)
+    }
+}
