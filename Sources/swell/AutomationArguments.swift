@@ -12,7 +12,9 @@ enum Parse {
 
 /// The automation options shared by `play`, `render` and `curve`.
 struct AutomationArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("The volume: linear amplitude, percent or dB (0.5, 50%, -6dB).", valueName: "level"),
+    // `.unconditional`: the value may begin with a minus sign (`--volume -6dB`).
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The volume: linear amplitude, percent or dB (0.5, 50%, -6dB).", valueName: "level"),
             transform: Parse.level)
     var volume: Double?
 

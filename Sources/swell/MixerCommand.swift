@@ -25,7 +25,8 @@ struct MixerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The simple mixer control.", valueName: "name"))
     var control = "Master"
 
-    @Option(help: ArgumentHelp("Animate to LEVEL.", valueName: "level"), transform: Parse.level)
+    // `.unconditional`: the value may begin with a minus sign (`--to -30dB`).
+    @Option(parsing: .unconditional, help: ArgumentHelp("Animate to LEVEL.", valueName: "level"), transform: Parse.level)
     var to: Double?
 
     @Option(help: ArgumentHelp("A ramp: \"T:V[:NAME] ...\".", valueName: "spec"), transform: Parse.ramp)

@@ -14,6 +14,7 @@ final class SimpleMixer {
     let handle: OpaquePointer
 
     init(device: String, configuration: ALSAConfiguration?) throws(ALSAError) {
+        _ = ALSALibrary.prepared
         var ctl: OpaquePointer?
         let opened: Int32
         if let configuration {
@@ -30,7 +31,6 @@ final class SimpleMixer {
             throw .openFailed(device: device, code: code)
         }
         var mixer: OpaquePointer?
-        _ = ALSALibrary.prepared
         code = snd_mixer_open(&mixer, 0)
         guard code >= 0, let mixer else {
             snd_hctl_close(hctl)

@@ -131,16 +131,25 @@ public final class AudioEngine: RenderHost {
         updateRenderLimit()
     }
 
+    /// The render thread may not pass the next event that has not run; on
+    /// the display path, a period whose gain has not been displayed; and,
+    /// on an output without a real-time deadline, more than four periods
+    /// past the display frames — so that on the `null` and `file` plugins the
+    /// owning thread's display link and changes keep pace with the audio
+    /// timeline instead of falling behind a render thread that never waits.
     private func updateRenderLimit() {
         var limit = nextEventTime.map { firstFrame(atTime: $0) } ?? .max
-        if gainPath == .display { limit = min(limit, displayedPeriods * Int64(periodFrames)) }
+        let displayed = displayedPeriods * Int64(periodFrames)
+        if gainPath == .display { limit = min(limit, displayed) }
+        if firesEveryPeriod && !core.outputIsRealTime.load(ordering: .acquiring) {
+            limit = min(limit, displayed + 4 * Int64(periodFrames))
+        }
         core.renderLimit.store(limit, ordering: .releasing)
     }
 
     // MARK: Plans
 
-    public override func didPublish(_ snapshot: RenderSnapshot?) {
-        let at = commitTime
+    public override func didPublish(_ snapshot: RenderSnapshot?, at: CFTimeInterval) {
         lastCommitTime = at
         var entries: [MixPlan.Entry] = []
         var live: [UInt64: Voice] = [:]

@@ -59,6 +59,7 @@ public final class AudioOutput: @unchecked Sendable {
         let core = engine.core, period = engine.periodFrames
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: period * engine.channelCount)
         defer { buffer.deallocate() }
+        var periodsWritten = 0, mostQueued = 0
         while running.load(ordering: .acquiring) {
             guard core.renderableFrames(upTo: period) == period else {
                 wake.signal()
@@ -77,6 +78,14 @@ public final class AudioOutput: @unchecked Sendable {
             let total = written.wrappingAdd(Int64(period), ordering: .relaxed).newValue
             let queued = (try? pcm.delay()) ?? 0
             engine.audioClock.heardFrames.store(max(0, total - Int64(queued)), ordering: .releasing)
+            // A device keeps what is written queued until it plays it; one
+            // that has queued less than a period after eight writes plays
+            // faster than real time (the null and file plugins).
+            periodsWritten += 1
+            mostQueued = max(mostQueued, queued)
+            if periodsWritten == 8 && mostQueued < period {
+                core.outputIsRealTime.store(false, ordering: .releasing)
+            }
             wake.signal()
         }
     }

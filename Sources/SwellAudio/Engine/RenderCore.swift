@@ -37,6 +37,11 @@ final class RenderCore: @unchecked Sendable {
     let fadeOutRequested = Atomic<Bool>(false)
     /// Set by the render thread once the fade-out has reached silence.
     let fadeOutFinished = Atomic<Bool>(false)
+    /// Whether the output has a real-time deadline. The ALSA `null` and
+    /// `file` plugins take audio as fast as it comes; on them the render
+    /// thread may wait for a decoder that fell behind instead of playing
+    /// silence, so the audio timeline stays exact whatever the machine's load.
+    let outputIsRealTime = Atomic<Bool>(true)
 
     private var plan: Unmanaged<MixPlan>?
     private var unretired: Unmanaged<MixPlan>?
@@ -114,7 +119,7 @@ final class RenderCore: @unchecked Sendable {
         for entry in plan.entries where entry.isPlaying {
             let voice = entry.voice
             guard !voice.hasEnded.load(ordering: .relaxed) else { continue }
-            let (read, ended) = voice.reader.read(into: sourceBuffer, frameCount: frames)
+            let (read, ended) = read(voice, frames: frames)
             if ended { voice.hasEnded.store(true, ordering: .releasing) }
             voice.framesPlayed.wrappingAdd(Int64(read), ordering: .relaxed)
             guard read > 0 else { continue }
@@ -125,6 +130,23 @@ final class RenderCore: @unchecked Sendable {
             GainKernel.mix(source: sourceBuffer, sourceChannels: voice.channelCount, left: gainLeft, right: gainRight,
                            into: out, channels: channelCount, frames: read)
         }
+    }
+
+    /// Reads up to `frames` frames of `voice`. A decoder that has fallen
+    /// behind delivers what it has (the rest is silence), unless the output
+    /// has no real-time deadline: then the read is retried, sleeping 100 µs
+    /// between tries, for up to two seconds.
+    private func read(_ voice: Voice, frames: Int) -> (frames: Int, ended: Bool) {
+        var (read, ended) = voice.reader.read(into: sourceBuffer, frameCount: frames)
+        var tries = 0
+        while read < frames && !ended && tries < 20_000 && !outputIsRealTime.load(ordering: .relaxed) {
+            usleep(100)
+            tries += 1
+            let more = voice.reader.read(into: sourceBuffer + read * voice.channelCount, frameCount: frames - read)
+            read += more.frames
+            ended = more.ended
+        }
+        return (read, ended)
     }
 
     /// The sample path: the chain at every frame's time, or once for a span

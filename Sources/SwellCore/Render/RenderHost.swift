@@ -34,7 +34,7 @@ open class RenderHost {
                 CATransaction.currentForChange().noteChange(of: root)
             }
             CATransaction.flush()
-            if rootLayer == nil { publish(nil) }
+            if rootLayer == nil { publish(nil, at: commitTime) }
         }
     }
 
@@ -155,18 +155,19 @@ open class RenderHost {
         }
         visit(root, parent: -1)
         self.live = live
-        publish(RenderSnapshot(commitTime: time, records: records, parents: parents))
+        publish(RenderSnapshot(commitTime: time, records: records, parents: parents), at: time)
     }
 
-    private func publish(_ newSnapshot: RenderSnapshot?) {
+    private func publish(_ newSnapshot: RenderSnapshot?, at time: CFTimeInterval) {
         snapshot = newSnapshot
         latest.withLock { $0 = newSnapshot }
-        didPublish(newSnapshot)
+        didPublish(newSnapshot, at: time)
     }
 
-    /// Called on the owning thread after every commit. Subclasses hand the
-    /// snapshot to their renderers here.
-    open func didPublish(_ snapshot: RenderSnapshot?) {}
+    /// Called on the owning thread after every commit, with the commit time
+    /// the snapshot's new animations begin at. Subclasses hand the snapshot
+    /// to their renderers here.
+    open func didPublish(_ snapshot: RenderSnapshot?, at time: CFTimeInterval) {}
 
     /// The presented values and timing of `layer` now, or nil when it has
     /// not been committed to this host.
