@@ -39,6 +39,6 @@ extension CurveJob.Table {
         let series = columns.map { column in
             ChartSeries(name: column.name, points: zip(times, column.values).filter { $0.1.isFinite }.map { ChartPoint(x: $0, y: $1) })
         }
-        return Chart(title: title, xAxisTitle: "time (s)", yAxisTitle: "value", series: series)
+        return Chart(title: title, xAxisTitle: "time (s)", yAxisTitle: columns.count == 1 ? columns[0].name : "value", series: series)
     }
 }
