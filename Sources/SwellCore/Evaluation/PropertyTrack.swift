@@ -5,11 +5,28 @@ import Foundation
 ///
 /// Tracks are immutable snapshots built at commit. The audio render thread
 /// holds `PropertyTrack<Double>`s for `volume` and `pan` and evaluates them
-/// per frame; `presentation()` evaluates the erased form.
-public struct PropertyTrack<Value: Animatable>: Sendable {
-    struct Entry: Sendable {
+/// per frame; `presentation()` evaluates the erased form. A class, so that
+/// passing one around — through an existential, into the render thread's
+/// plans — costs a reference, not a copy of everything it holds.
+public final class PropertyTrack<Value: Animatable>: Sendable {
+    /// One animation's part of the track. A class, so that evaluating it
+    /// borrows its curve and timing in place instead of copying — and
+    /// retaining — everything they hold on every frame.
+    final class Entry: Sendable {
         let chain: TimingChain
         let effect: Effect<Value>
+
+        init(chain: TimingChain, effect: Effect<Value>) {
+            self.chain = chain
+            self.effect = effect
+        }
+
+        @inline(__always)
+        func apply(to value: inout Value, model: Value, time: Double, tolerance: Double) {
+            if let sample = chain.sample(atLayerTime: time, tolerance: tolerance) {
+                effect.apply(to: &value, model: model, sample: sample)
+            }
+        }
     }
 
     /// The property's key, e.g. `"volume"`.
@@ -17,15 +34,19 @@ public struct PropertyTrack<Value: Animatable>: Sendable {
     /// The model value the animations apply to.
     public let model: Value
     let entries: [Entry]
+    /// The same entries, unretained: evaluation runs per audio frame and per
+    /// display frame for every layer, and `entries` keeps them alive.
+    private let unretainedEntries: [Unmanaged<Entry>]
 
     init(key: String, model: Value, entries: [Entry]) {
         self.key = key
         self.model = model
         self.entries = entries
+        unretainedEntries = entries.map { Unmanaged.passUnretained($0) }
     }
 
     /// A track with no animations: the model value at every time.
-    public init(key: String, constant: Value) {
+    public convenience init(key: String, constant: Value) {
         self.init(key: key, model: constant, entries: [])
     }
 
@@ -49,10 +70,8 @@ public struct PropertyTrack<Value: Animatable>: Sendable {
     @_specialize(exported: true, where Value == CGColor?)
     public func value(atLayerTime time: Double, tolerance: Double = 0) -> Value {
         var value = model
-        for entry in entries {
-            if let sample = entry.chain.sample(atLayerTime: time, tolerance: tolerance) {
-                entry.effect.apply(to: &value, model: model, sample: sample)
-            }
+        for entry in unretainedEntries {
+            entry._withUnsafeGuaranteedRef { $0.apply(to: &value, model: model, time: time, tolerance: tolerance) }
         }
         return value
     }
@@ -80,16 +99,80 @@ public struct PropertyTrack<Value: Animatable>: Sendable {
 }
 
 /// A ``PropertyTrack`` of any value type.
-protocol AnyPropertyTrack: Sendable {
+protocol AnyPropertyTrack: AnyObject, Sendable {
     var key: String { get }
     var modelValue: any Animatable { get }
     func presentedValue(atLayerTime time: Double, tolerance: Double) -> any Animatable
+    /// ``presentedValue(atLayerTime:tolerance:)`` of `track`, which must be
+    /// of this type, without retaining it — see ``UnretainedTrack``.
+    static func presentedValue(of track: Unmanaged<AnyObject>, atLayerTime time: Double,
+                               tolerance: Double) -> any Animatable
+}
+
+/// A track that a frame evaluates without reference counting.
+///
+/// Calling a method on an `any AnyPropertyTrack` copies the existential —
+/// an atomic retain and release per property per frame, a quarter of a
+/// 10,000-layer frame. A metatype is not reference counted, so the
+/// snapshot, which keeps the tracks alive, lists each as its type and an
+/// unretained reference and calls the type's static requirement.
+/// (Unchecked: the reference is to a track, which is `Sendable`.)
+struct UnretainedTrack: @unchecked Sendable {
+    let type: any AnyPropertyTrack.Type
+    let object: Unmanaged<AnyObject>
+
+    init(_ track: any AnyPropertyTrack) {
+        type = Swift.type(of: track)
+        object = Unmanaged.passUnretained(track)
+    }
+
+    @inline(__always)
+    func presentedValue(atLayerTime time: Double, tolerance: Double) -> any Animatable {
+        type.presentedValue(of: object, atLayerTime: time, tolerance: tolerance)
+    }
 }
 
 extension PropertyTrack: AnyPropertyTrack {
     var modelValue: any Animatable { model }
 
+    static func presentedValue(of track: Unmanaged<AnyObject>, atLayerTime time: Double,
+                               tolerance: Double) -> any Animatable {
+        track._withUnsafeGuaranteedRef {
+            unsafeDowncast($0, to: Self.self).presentedValue(atLayerTime: time, tolerance: tolerance)
+        }
+    }
+
+    /// Evaluates through the specialisations of ``value(atLayerTime:tolerance:)``.
+    ///
+    /// A call through the existential lands in this generic witness, and a
+    /// generic caller does not reach `@_specialize`d code by itself, so the
+    /// common value types are dispatched here by hand: the type test is a
+    /// pointer comparison and the downcast is to the very same class.
     func presentedValue(atLayerTime time: Double, tolerance: Double) -> any Animatable {
-        value(atLayerTime: time, tolerance: tolerance)
+        if Value.self == Double.self {
+            return unsafeDowncast(self, to: PropertyTrack<Double>.self).value(atLayerTime: time, tolerance: tolerance)
+        }
+        if Value.self == Float.self {
+            return unsafeDowncast(self, to: PropertyTrack<Float>.self).value(atLayerTime: time, tolerance: tolerance)
+        }
+        if Value.self == CGFloat.self {
+            return unsafeDowncast(self, to: PropertyTrack<CGFloat>.self).value(atLayerTime: time, tolerance: tolerance)
+        }
+        if Value.self == CGPoint.self {
+            return unsafeDowncast(self, to: PropertyTrack<CGPoint>.self).value(atLayerTime: time, tolerance: tolerance)
+        }
+        if Value.self == CGSize.self {
+            return unsafeDowncast(self, to: PropertyTrack<CGSize>.self).value(atLayerTime: time, tolerance: tolerance)
+        }
+        if Value.self == CGRect.self {
+            return unsafeDowncast(self, to: PropertyTrack<CGRect>.self).value(atLayerTime: time, tolerance: tolerance)
+        }
+        if Value.self == CATransform3D.self {
+            return unsafeDowncast(self, to: PropertyTrack<CATransform3D>.self).value(atLayerTime: time, tolerance: tolerance)
+        }
+        if Value.self == CGColor?.self {
+            return unsafeDowncast(self, to: PropertyTrack<CGColor?>.self).value(atLayerTime: time, tolerance: tolerance)
+        }
+        return value(atLayerTime: time, tolerance: tolerance)
     }
 }

@@ -1,7 +1,26 @@
 /// One timed stage of an animation: its ``MediaTiming`` and timing function.
 struct AnimationTiming: Sendable {
-    var timing: MediaTiming
-    var function: CAMediaTimingFunction?
+    let timing: MediaTiming
+    /// Keeps the timing function alive for as long as the stage.
+    private let function: CAMediaTimingFunction?
+    /// The same function, called without retaining it: evaluation runs per
+    /// audio frame and per layer per display frame, and `function`
+    /// guarantees the object outlives the stage. (An `unowned(unsafe)`
+    /// reference is still retained around each call; `Unmanaged` is not.)
+    private let unretainedFunction: Unmanaged<CAMediaTimingFunction>?
+
+    init(timing: MediaTiming, function: CAMediaTimingFunction?) {
+        self.timing = timing
+        self.function = function
+        unretainedFunction = function.map { Unmanaged.passUnretained($0) }
+    }
+
+    /// The stage's timing function applied to a fraction (linear when none).
+    @inline(__always)
+    func pace(_ fraction: Double) -> Double {
+        guard let function = unretainedFunction else { return fraction }
+        return function._withUnsafeGuaranteedRef { $0.value(at: fraction) }
+    }
 }
 
 /// Where a curve is being evaluated: the paced fraction of the simple
@@ -24,23 +43,35 @@ struct CurveSample: Sendable, Equatable {
 /// space, and are clipped — not scaled — by the group's active duration, as
 /// Apple documents for `CAAnimationGroup`.
 struct TimingChain: Sendable {
-    /// Outermost (the top-level group) first, the animation itself last.
-    let stages: [AnimationTiming]
+    /// The outermost stage: the top-level group, or the animation itself.
+    private let outermost: AnimationTiming
+    /// The stages inside it, the animation itself last; usually none.
+    private let inner: [AnimationTiming]
 
+    /// A chain of `stages`, outermost first.
+    init(stages: [AnimationTiming]) {
+        outermost = stages[0]
+        inner = Array(stages.dropFirst())
+    }
+
+    @inline(__always)
     func sample(atLayerTime time: Double, tolerance: Double) -> CurveSample? {
-        var parentTime = time
-        var result = CurveSample(fraction: 0, seconds: 0, iteration: 0)
-        for stage in stages {
-            guard let position = stage.timing.sample(atParentTime: parentTime, tolerance: tolerance) else {
-                return nil
-            }
-            let duration = stage.timing.duration
-            var fraction = duration > 0 ? position.time / duration : 1
-            if let function = stage.function { fraction = function.value(at: fraction) }
-            parentTime = fraction * duration
-            result = CurveSample(fraction: fraction, seconds: parentTime, iteration: position.iteration)
+        guard var result = Self.sample(outermost, atParentTime: time, tolerance: tolerance) else { return nil }
+        if inner.isEmpty { return result }
+        for stage in inner {
+            guard let next = Self.sample(stage, atParentTime: result.seconds, tolerance: tolerance) else { return nil }
+            result = next
         }
         return result
+    }
+
+    /// One stage: its position, paced by its timing function.
+    @inline(__always)
+    private static func sample(_ stage: AnimationTiming, atParentTime time: Double, tolerance: Double) -> CurveSample? {
+        guard let position = stage.timing.sample(atParentTime: time, tolerance: tolerance) else { return nil }
+        let duration = stage.timing.duration
+        let fraction = stage.pace(duration > 0 ? position.time / duration : 1)
+        return CurveSample(fraction: fraction, seconds: fraction * duration, iteration: position.iteration)
     }
 
     /// The layer-time interval during which the chain's output moves, or nil
@@ -48,7 +79,6 @@ struct TimingChain: Sendable {
     /// constant (a fill, or no effect), which lets the audio renderer skip
     /// per-frame evaluation.
     var activeLayerInterval: Range<Double>? {
-        guard let outer = stages.first?.timing.activeParentInterval else { return nil }
-        return outer
+        outermost.timing.activeParentInterval
     }
 }

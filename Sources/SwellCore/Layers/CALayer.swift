@@ -407,7 +407,9 @@ open class CALayer: CAMediaTiming {
             ancestor = current.storedSuperlayer
         }
         layer.detach(announce: false)
+        // Take the array out so inserting does not copy it.
         var children = storedSublayers ?? []
+        storedSublayers = nil
         children.insert(layer, at: min(Int(index), children.count))
         storedSublayers = children
         layer.storedSuperlayer = self

@@ -10,13 +10,13 @@ public final class LayerRecord: Sendable {
     let values: [String: any Animatable]
     /// Defaults of the properties that were not set.
     let defaults: [String: any Animatable]
-    /// One track per animated property.
-    let tracks: [String: any AnyPropertyTrack]
+    /// One track per animated property, each knowing its key.
+    let tracks: [any AnyPropertyTrack]
     /// The layer's ``CALayer/renderState``.
     public let renderState: (any Sendable)?
 
     init(serial: UInt64, name: String?, timing: MediaTiming, values: [String: any Animatable],
-         defaults: [String: any Animatable], tracks: [String: any AnyPropertyTrack], renderState: (any Sendable)?) {
+         defaults: [String: any Animatable], tracks: [any AnyPropertyTrack], renderState: (any Sendable)?) {
         self.serial = serial
         self.name = name
         self.timing = timing
@@ -35,7 +35,7 @@ public final class LayerRecord: Sendable {
     /// model value when it has none. Nil when the layer has no such property
     /// or it has another type.
     public func track<Value: Animatable>(forKey key: String, as type: Value.Type) -> PropertyTrack<Value>? {
-        if let track = tracks[key] { return track as? PropertyTrack<Value> }
+        if let track = tracks.first(where: { $0.key == key }) { return track as? PropertyTrack<Value> }
         return (modelValue(forKey: key) as? Value).map { PropertyTrack(key: key, constant: $0) }
     }
 
@@ -43,8 +43,8 @@ public final class LayerRecord: Sendable {
     /// the layer's local time.
     func presentedValues(atLayerTime time: Double, tolerance: Double) -> [String: any Animatable] {
         var presented = values
-        for (key, track) in tracks {
-            presented[key] = track.presentedValue(atLayerTime: time, tolerance: tolerance)
+        for track in tracks {
+            presented[track.key] = track.presentedValue(atLayerTime: time, tolerance: tolerance)
         }
         return presented
     }
@@ -61,9 +61,9 @@ public final class LayerRecord: Sendable {
                 CADiagnostics.warn("\(layer.debugName): animation '\(key)' skipped: \(error)")
             }
         }
-        var tracks: [String: any AnyPropertyTrack] = [:]
-        for (key, builder) in builders {
-            tracks[key] = builder.makeTrack(model: layer.values[key] ?? layer.defaultValue(forProperty: key))
+        var tracks: [any AnyPropertyTrack] = []
+        for (key, builder) in builders.sorted(by: { $0.key < $1.key }) {
+            tracks.append(builder.makeTrack(model: layer.values[key] ?? layer.defaultValue(forProperty: key)))
         }
         var defaults = LayerPropertyTable.effectiveDefaults(of: type(of: layer), instance: layer)
         defaults.merge(layer.undeclaredDefaults) { declared, _ in declared }
@@ -86,14 +86,30 @@ public final class RenderSnapshot: Sendable {
     /// The index of each record's parent, or -1 for the root.
     public let parents: [Int]
     private let indexBySerial: [UInt64: Int]
+    /// Every record's tracks in record order, for ``evaluate(atHostTime:tolerance:)``;
+    /// `records` keeps them alive.
+    private let tracks: [UnretainedTrack]
+    /// Where each record's tracks begin in `tracks`, and `tracks.count` last:
+    /// also where its values begin in a ``PresentationFrame``.
+    fileprivate let trackStarts: [Int]
 
     init(commitTime: Double, records: [LayerRecord], parents: [Int]) {
         self.commitTime = commitTime
         self.records = records
         self.parents = parents
         var index: [UInt64: Int] = [:]
-        for (i, record) in records.enumerated() { index[record.serial] = i }
+        var tracks: [UnretainedTrack] = []
+        var starts: [Int] = []
+        starts.reserveCapacity(records.count + 1)
+        for (i, record) in records.enumerated() {
+            index[record.serial] = i
+            starts.append(tracks.count)
+            tracks += record.tracks.map(UnretainedTrack.init)
+        }
+        starts.append(tracks.count)
         self.indexBySerial = index
+        self.tracks = tracks
+        self.trackStarts = starts
     }
 
     /// The index of the record of the layer with `serial`.
@@ -121,29 +137,46 @@ public final class RenderSnapshot: Sendable {
     /// host time — one frame of the presentation tree.
     public func evaluate(atHostTime hostTime: Double, tolerance: Double = 0) -> PresentationFrame {
         var localTimes = [Double](repeating: 0, count: records.count)
-        var values: [PresentationFrame.Value] = []
-        values.reserveCapacity(records.count * 2)
-        for (i, record) in records.enumerated() {
-            let parentTime = parents[i] < 0 ? hostTime : localTimes[parents[i]]
-            let time = record.timing.localTime(fromParent: parentTime)
-            localTimes[i] = time
-            for (key, track) in record.tracks {
-                values.append(.init(layer: i, key: key, value: track.presentedValue(atLayerTime: time, tolerance: tolerance)))
+        var values: [any Animatable] = []
+        values.reserveCapacity(tracks.count)
+        records.withUnsafeBufferPointer { records in
+            tracks.withUnsafeBufferPointer { tracks in
+                for i in records.indices {
+                    let parentTime = parents[i] < 0 ? hostTime : localTimes[parents[i]]
+                    let time = records[i].timing.localTime(fromParent: parentTime)
+                    localTimes[i] = time
+                    for j in trackStarts[i]..<trackStarts[i + 1] {
+                        values.append(tracks[j].presentedValue(atLayerTime: time, tolerance: tolerance))
+                    }
+                }
             }
         }
-        return PresentationFrame(hostTime: hostTime, values: values)
+        return PresentationFrame(snapshot: self, hostTime: hostTime, values: values)
     }
 }
 
 /// The presented values of a snapshot's animated properties at one time.
 public struct PresentationFrame: Sendable {
-    public struct Value: Sendable {
-        /// The index of the layer in the snapshot's `records`.
-        public let layer: Int
-        public let key: String
-        public let value: any Animatable
+    /// The snapshot evaluated.
+    public let snapshot: RenderSnapshot
+    public let hostTime: Double
+    /// Layer after layer, each layer's values in the order of its tracks
+    /// (the snapshot's `trackStarts` say where each layer's begin).
+    private let values: [any Animatable]
+
+    init(snapshot: RenderSnapshot, hostTime: Double, values: [any Animatable]) {
+        self.snapshot = snapshot
+        self.hostTime = hostTime
+        self.values = values
     }
 
-    public let hostTime: Double
-    public let values: [Value]
+    /// How many animated property values the frame holds.
+    public var count: Int { values.count }
+
+    /// The presented value of `key` of the layer at `index` in the
+    /// snapshot's records, or nil when that property is not animated.
+    public func value(ofLayerAt index: Int, forKey key: String) -> (any Animatable)? {
+        let tracks = snapshot.records[index].tracks
+        return tracks.firstIndex { $0.key == key }.map { values[snapshot.trackStarts[index] + $0] }
+    }
 }

@@ -26,6 +26,12 @@ public final class CAMediaTimingFunction: Sendable {
 
     let curve: Curve
 
+    /// The Bézier curve again, when `curve` is one: ``value(at:)`` calls it
+    /// through optional chaining, which borrows it in place, where a
+    /// `switch` over `curve` would copy the payload and retain its table —
+    /// a retain and release per call on the audio thread.
+    private let bezier: CubicBezierCurve?
+
     /// The name the function was created with, or `nil` when it was created
     /// from control points or by ``mirrored``.
     public let name: CAMediaTimingFunctionName?
@@ -33,6 +39,7 @@ public final class CAMediaTimingFunction: Sendable {
     init(curve: Curve, name: CAMediaTimingFunctionName?) {
         self.curve = curve
         self.name = name
+        if case .bezier(let bezier) = curve { self.bezier = bezier } else { self.bezier = nil }
     }
 
     /// Creates one of the predefined timing functions.
@@ -83,8 +90,9 @@ public final class CAMediaTimingFunction: Sendable {
     /// start of ``CAMediaTimingFunctionName/exp``.
     public func value(at x: Double) -> Double {
         let x = x.isNaN ? 0 : min(max(x, 0), 1)
+        if let y = bezier?.value(at: x) { return y }
         switch curve {
-        case .bezier(let bezier): return bezier.value(at: x)
+        case .bezier: preconditionFailure("a Bézier curve is evaluated above")
         case .fade(let shape, mirrored: false): return shape.gain(at: x)
         case .fade(let shape, mirrored: true): return 1 - shape.gain(at: 1 - x)
         }

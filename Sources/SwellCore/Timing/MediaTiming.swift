@@ -85,19 +85,21 @@ public struct MediaTiming: Sendable, Equatable {
         let since = time - beginTime
         let active = activeDuration
         if since < -tolerance {
-            return fillMode.fillsBackwards ? iterationSample(atActivePosition: startPosition, atEnd: false) : nil
+            return fillMode.fillsBackwards
+                ? iterationSample(atActivePosition: startPosition(active), atEnd: false) : nil
         }
         let elapsed = max(since, 0) * Swift.abs(speed)
         if elapsed >= active {
-            return fillMode.fillsForwards ? iterationSample(atActivePosition: endPosition, atEnd: true) : nil
+            return fillMode.fillsForwards
+                ? iterationSample(atActivePosition: endPosition(active), atEnd: true) : nil
         }
         if speed < 0 {
             // Negative speed plays the active duration backwards from its end.
             let atEnd = elapsed == 0
-            let position = atEnd ? endPosition : wrapped(active - elapsed + timeOffset)
+            let position = atEnd ? endPosition(active) : wrapped(active - elapsed + timeOffset, in: active)
             return iterationSample(atActivePosition: position, atEnd: atEnd)
         }
-        return iterationSample(atActivePosition: wrapped(elapsed + timeOffset), atEnd: false)
+        return iterationSample(atActivePosition: wrapped(elapsed + timeOffset, in: active), atEnd: false)
     }
 
     /// The active interval in parent time, for deciding when a value can
@@ -108,30 +110,45 @@ public struct MediaTiming: Sendable, Equatable {
         return beginTime..<(beginTime + active / Swift.abs(speed))
     }
 
-    private var startPosition: Double {
-        speed < 0 ? endPosition : wrapped(timeOffset)
+    // The helpers below take the active duration from their caller, which
+    // has computed it already: `sample` runs per property per display frame
+    // and per audio frame.
+
+    private func startPosition(_ active: Double) -> Double {
+        speed < 0 ? endPosition(active) : wrapped(timeOffset, in: active)
     }
 
-    private var endPosition: Double {
-        let active = activeDuration
-        guard active.isFinite else { return wrapped(timeOffset) }
-        let position = wrapped(active + timeOffset)
+    private func endPosition(_ active: Double) -> Double {
+        guard active.isFinite else { return wrapped(timeOffset, in: active) }
+        let position = wrapped(active + timeOffset, in: active)
         return position == 0 ? active : position
     }
 
-    /// Wraps an active position into `[0, activeDuration)`, the ring that
+    /// Wraps an active position into `[0, active)`, the ring that
     /// `timeOffset` turns.
-    private func wrapped(_ position: Double) -> Double {
-        let active = activeDuration
+    @inline(__always)
+    private func wrapped(_ position: Double, in active: Double) -> Double {
+        // Without a time offset the position is already inside; `fmod` is
+        // only needed for the ring.
+        if position >= 0 && position < active { return position }
         guard active.isFinite else { return max(position, 0) }
         let r = position.truncatingRemainder(dividingBy: active)
         return r < 0 ? r + active : r
     }
 
+    /// The iteration and the time within it at a non-negative active position.
+    @inline(__always)
     private func iterationSample(atActivePosition position: Double, atEnd: Bool) -> TimingSample {
         let cycle = cycleDuration
         guard cycle > 0 else { return TimingSample(time: 0, iteration: 0) }
-        var iteration = (position / cycle).rounded(.down)
+        // floor(position / cycle): most samples fall in the first iteration,
+        // which needs no division; a position below 2⁵² cycles truncates in
+        // one instruction, where `rounded(.down)` is a call into libm.
+        var iteration = 0.0
+        if position >= cycle {
+            let quotient = position / cycle
+            iteration = quotient < 0x1p52 ? Double(Int(quotient)) : quotient.rounded(.down)
+        }
         var inCycle = position - iteration * cycle
         if atEnd && inCycle == 0 && iteration > 0 {
             // The end of the last iteration, not the start of the next one.
@@ -139,7 +156,10 @@ public struct MediaTiming: Sendable, Equatable {
             inCycle = cycle
         }
         let time = autoreverses && inCycle > duration ? cycle - inCycle : inCycle
-        return TimingSample(time: min(max(time, 0), duration), iteration: Int(iteration))
+        // An iteration count beyond Int's range (a time offset of 1e300 on
+        // an endless animation) saturates instead of trapping.
+        let count = iteration < 0x1p62 ? Int(iteration) : 1 << 62
+        return TimingSample(time: min(max(time, 0), duration), iteration: count)
     }
 }
 
