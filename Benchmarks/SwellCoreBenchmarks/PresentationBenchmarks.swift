@@ -18,30 +18,28 @@ enum PresentationBenchmarks {
 
     static func register() {
         Benchmark("RenderSnapshot.evaluate, 10,000 layers × 2 running animations",
-                  configuration: .init(metrics: [.wallClock, .cpuTotal, .mallocCountTotal],
+                  configuration: .init(metrics: [.wallClock, .cpuTotal, .instructions, .mallocCountTotal],
                                        timeUnits: .microseconds,
                                        warmupIterations: 5,
                                        maxDuration: .seconds(5),
-                                       maxIterations: 2_000)) { benchmark, snapshot in
+                                       maxIterations: 2_000)) { (benchmark: Benchmark, snapshot: RenderSnapshot) in
             var time = 0.0
             for _ in benchmark.scaledIterations {
                 time += frameInterval
                 blackHole(snapshot.evaluate(atHostTime: time))
             }
-        } setup: {
-            let (host, root) = hostedTree()
-            guard let snapshot = host.latestSnapshot else { fatalError("the host published no snapshot") }
+        } setup: { () -> RenderSnapshot in
+            guard let snapshot = hostedTree().latestSnapshot else { fatalError("the host published no snapshot") }
             precondition(snapshot.records.count == layerCount + 1, "expected \(layerCount + 1) committed layers")
             precondition(snapshot.evaluate(atHostTime: 1).values.count == 2 * layerCount,
                          "expected two animated properties per layer")
-            withExtendedLifetime(root) {}
             return snapshot
         }
     }
 
-    /// The hosted tree: `root` with `layerCount` animated sublayers, committed
-    /// at time 0.
-    static func hostedTree() -> (HeadlessHost, CALayer) {
+    /// A host of a root layer with `layerCount` animated sublayers,
+    /// committed at time 0.
+    static func hostedTree() -> HeadlessHost {
         let clock = ManualClock()
         let root = CALayer()
         let host = HeadlessHost(rootLayer: root, clock: clock)
@@ -73,6 +71,6 @@ enum PresentationBenchmarks {
             layer.add(move, forKey: "move")
         }
         CATransaction.commit()
-        return (host, root)
+        return host
     }
 }

@@ -3,4 +3,5 @@ import Benchmark
 let benchmarks: @Sendable () -> Void = {
     PresentationBenchmarks.register()
     TimingFunctionBenchmarks.register()
+    TrackEvaluationBenchmarks.register()
 }
