@@ -9,7 +9,8 @@
 #    a render loop, not playback). The CPU time of the whole process, every
 #    thread, is read from /proc/PID/stat over the steady part of playback
 #    (from 5 s after the start to 5 s before the end) and over the whole run;
-#    both gain paths are measured, and `aplay` on the same device as a peer.
+#    both gain paths are measured, the sample path also with no automation
+#    (the engine's fixed cost), and `aplay` on the same device as a peer.
 #    The sink's report checks that every frame was played and none
 #    underran.
 # 2. Memory. The peak resident set size (GNU time's %M) of `swell render`
@@ -74,6 +75,8 @@ echo "== CPU: ${seconds} s stereo 48 kHz 16-bit, volume ramp running throughout,
 sox -n -r 48000 -c 2 -b 16 "$work/clip.wav" synth "$seconds" sine 440 vol 0.5
 ramp="0:0.1 ${seconds}s:1:easeInEaseOut"
 printf '%-34s %9s %9s %7s %10s %9s\n' player "steady %" "whole %" "wall/s" frames underruns
+result=$(measure_cpu "$swell" play "$work/clip.wav" --device bench_realtime --quiet)
+printf '%-34s %9.2f %9.2f %7.1f %10d %9d\n' "swell play, no automation" $result
 for path in sample display; do
   result=$(measure_cpu "$swell" play "$work/clip.wav" --device bench_realtime --gain "$path" --ramp "$ramp" --quiet)
   printf '%-34s %9.2f %9.2f %7.1f %10d %9d\n' "swell play --gain $path" $result
