@@ -20,6 +20,7 @@ set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
 rounds=${1:-10}
+command -v sox >/dev/null || { echo "sox is needed (apt-get install sox)" >&2; exit 1; }
 command -v perf >/dev/null || { echo "perf is needed (apt-get install linux-perf)" >&2; exit 1; }
 perf stat -e task-clock true 2>/dev/null || { echo "perf cannot count here (kernel.perf_event_paranoid?)" >&2; exit 1; }
 build_swell

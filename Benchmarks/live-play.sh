@@ -27,6 +27,10 @@ source "$(dirname "$0")/common.sh"
 
 seconds=${1:-60}
 [ "$seconds" -ge 20 ] || { echo "the CPU test needs at least 20 seconds" >&2; exit 1; }
+for tool in sox aplay cc; do
+  command -v $tool >/dev/null || { echo "$tool is needed (scripts/setup installs it)" >&2; exit 1; }
+done
+[ -x /usr/bin/time ] || { echo "GNU time is needed at /usr/bin/time (apt-get install time)" >&2; exit 1; }
 build_swell
 make_work_dir
 
@@ -71,7 +75,7 @@ measure_cpu() {
 
 describe_machine
 echo
-echo "== CPU: ${seconds} s stereo 48 kHz 16-bit, volume ramp running throughout, real-time sink =="
+echo "== CPU: ${seconds} s stereo 48 kHz 16-bit on the real-time sink; swell with a volume ramp running throughout, but the first row =="
 sox -n -r 48000 -c 2 -b 16 "$work/clip.wav" synth "$seconds" sine 440 vol 0.5
 ramp="0:0.1 ${seconds}s:1:easeInEaseOut"
 printf '%-34s %9s %9s %7s %10s %9s\n' player "steady %" "whole %" "wall/s" frames underruns
