@@ -1,0 +1,33 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Swell's performance measurements, kept out of the main package so that its
+// `swift build` (and CI) never builds the benchmark harness. Run from this
+// folder: `swift package benchmark` (see README.md).
+let package = Package(
+    name: "SwellBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "Swell", path: ".."),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "SwellCoreBenchmarks",
+            dependencies: [
+                .product(name: "SwellCore", package: "Swell"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "SwellCoreBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        .executableTarget(
+            name: "SwellAudioBenchmarks",
+            dependencies: [
+                .product(name: "SwellAudio", package: "Swell"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "SwellAudioBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

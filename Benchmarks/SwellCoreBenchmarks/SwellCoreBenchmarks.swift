@@ -1,0 +1,7 @@
+import Benchmark
+
+let benchmarks: @Sendable () -> Void = {
+    PresentationBenchmarks.register()
+    TimingFunctionBenchmarks.register()
+    TrackEvaluationBenchmarks.register()
+}
