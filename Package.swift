@@ -59,6 +59,10 @@ let package = Package(
 
         .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "SwellTestSupport"]),
         .testTarget(name: "SwellAutomationTests", dependencies: ["SwellAutomation"]),
+        // End-to-end tests of the `swell` executable, which they run from
+        // the build directory beside the test bundle (`swift build
+        // --build-tests` builds every product, `swell` included).
+        .testTarget(name: "SwellCLITests", dependencies: ["SwellAutomation", "SwellTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
