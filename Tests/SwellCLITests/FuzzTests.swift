@@ -19,8 +19,11 @@ import Testing
 struct FuzzTests {
     static let mutations = 1_000
     /// One mutation in this many also runs through the executable.
-    static let executableSample = 7
+    static let executableSample = 5
     static let workers = 3
+    /// More frames than any seed or mutant of a seed holds (the seeds have
+    /// 80): a render longer than this pads a damaged header's length.
+    static let frameBound: Int64 = 100_000
 
     // MARK: Scripts
 
@@ -76,32 +79,45 @@ struct FuzzTests {
         """,
     ]
 
-    /// Values that probe the edges of every field's type and range.
-    static let replacements = [
-        "-1", "0", "-0", "1", "0.5", "1e308", "-1e308", "1e-320", "1e999", "4294967297", "-9223372036854775809",
-        "\"\"", "\"x\"", "\"*\"", "\"linear\"", "\"infinity\"", "\"basic\"", "\"keyframe\"", "\"spring\"", "\"group\"",
-        "\"volume\"", "\"speed\"", "\"layer\"", "\"audio\"", "\"mixer\"", "null", "true", "[]", "{}", "[0]",
-        "[1, 0.5, \"a\"]", "{\"a\": 1}", "NaN", "Infinity",
+    /// Numbers that probe the edges of every numeric field's range: most
+    /// scripts they make are still valid, so the engine runs on them.
+    static let numbers = [
+        "0", "-0", "1", "0.5", "2", "10", "-1", "1e-9", "1e9", "1e308", "-1e308", "1e-320", "4294967297",
+        "9007199254740993", "0.1", "3", "100", "1e999",
     ]
 
-    /// One to three byte- or token-level mutations of `text`.
+    /// Values of other types and names, for the fields that hold them and
+    /// the ones that do not.
+    static let others = [
+        "\"\"", "\"x\"", "\"*\"", "\"linear\"", "\"infinity\"", "\"basic\"", "\"keyframe\"", "\"spring\"", "\"group\"",
+        "\"volume\"", "\"speed\"", "\"layer\"", "\"audio\"", "\"mixer\"", "\"both\"", "\"cubicPaced\"", "null", "true",
+        "[]", "{}", "[0]", "[1, 0.5, \"a\"]", "{\"a\": 1}", "NaN", "Infinity",
+    ]
+
+    /// One or two mutations of `text`: mostly a number replaced by another
+    /// (the script usually stays valid and runs with an edge value), else a
+    /// token replaced by a value of another type, a flipped bit, a deleted
+    /// span or an inserted JSON character.
     static func mutate(_ text: String, using random: inout SplitMix64) -> [UInt8] {
         var bytes = Array(text.utf8)
-        for _ in 0..<Int.random(in: 1...3, using: &random) {
+        for _ in 0..<Int.random(in: 1...2, using: &random) {
+            let tokens = tokenRanges(bytes)
             let position = Int.random(in: 0..<max(bytes.count, 1), using: &random)
-            switch Int.random(in: 0..<6, using: &random) {
-            case 0 where !bytes.isEmpty:
+            switch Int.random(in: 0..<10, using: &random) {
+            case 0..<5:
+                let numeric = tokens.filter { bytes[$0.lowerBound] != UInt8(ascii: "\"") }
+                guard let token = numeric.randomElement(using: &random) else { continue }
+                bytes.replaceSubrange(token, with: Array(numbers.randomElement(using: &random)!.utf8))
+            case 5, 6:
+                guard let token = tokens.randomElement(using: &random) else { continue }
+                bytes.replaceSubrange(token, with: Array(others.randomElement(using: &random)!.utf8))
+            case 7 where !bytes.isEmpty:
                 bytes[position] ^= 1 << UInt8.random(in: 0..<8, using: &random)
-            case 1:
+            case 8:
                 bytes.removeSubrange(position..<min(bytes.count, position + Int.random(in: 1...12, using: &random)))
-            case 2:
+            default:
                 let structural = Array("{}[],:\"-.0123456789e \n".utf8)
                 bytes.insert(structural.randomElement(using: &random)!, at: min(position, bytes.count))
-            default:
-                // Replace a whole token (a number, a string or a literal).
-                let tokens = tokenRanges(bytes)
-                guard let token = tokens.randomElement(using: &random) else { continue }
-                bytes.replaceSubrange(token, with: Array(replacements.randomElement(using: &random)!.utf8))
             }
         }
         return bytes
@@ -222,6 +238,7 @@ struct FuzzTests {
         let seeds = try Self.seedAudio(in: workspace)
         var random = SplitMix64(seed: 0xA0D1_0)
         var rendered = 0, rejected = 0
+        var overlong: [String] = []
         var viaExecutable: [[String]] = []
         for index in 0..<Self.mutations {
             let seed = seeds[index % seeds.count]
@@ -229,13 +246,22 @@ struct FuzzTests {
             let name = "mutant-\(index)-\(seed.name)"
             try Data(bytes).write(to: URL(fileURLWithPath: workspace.path(name)))
             let output = workspace.path("out-\(index).wav")
+            var declared: Int64 = 0
             do {
                 var job = RenderJob(input: workspace.path(name), output: output)
                 job.options.fadeIn = 0.005
                 job.encoding = .float
-                _ = try job.run()
+                // A file of a few hundred bytes holds at most a few thousand
+                // frames; a render longer than that writes silence for as
+                // long as a damaged header says, which is stopped here.
+                _ = try job.run(progress: { _, total, _ in declared = total },
+                                shouldContinue: { declared <= Self.frameBound })
                 rendered += 1
                 try FileManager.default.removeItem(atPath: output)
+            } catch is RenderInterrupted {
+                overlong.append("\(name) (\(declared) frames in \(bytes.count) bytes)")
+                try FileManager.default.removeItem(atPath: workspace.path(name))
+                continue
             } catch {
                 rejected += 1
                 #expect(Self.isBadInput(error), "header \(index): \(type(of: error)) is not bad input: \(error)")
@@ -249,6 +275,14 @@ struct FuzzTests {
             }
         }
         #expect(rendered > Self.mutations / 20 && rejected > Self.mutations / 20, "\(rendered) rendered, \(rejected) rejected")
+        // A header that declares more frames than the file holds (a FLAC
+        // STREAMINFO total of 2^32 samples in 261 bytes) makes `render` write
+        // silence to the declared length: hours of it, and as many
+        // gigabytes. Session takes the length from the header and
+        // OfflineRenderer renders to it after the source has ended.
+        withKnownIssue("render pads to a damaged header's length after the input has ended") {
+            #expect(overlong.isEmpty, "renders longer than their files: \(overlong.joined(separator: ", "))")
+        }
         try Self.runExecutable(viaExecutable, in: workspace)
     }
 
