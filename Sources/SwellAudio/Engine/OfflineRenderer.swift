@@ -18,7 +18,7 @@ public enum OfflineRenderer {
         while engine.renderedFrames < frameCount {
             let start = engine.renderedFrames
             let wanted = Int(min(Int64(block), frameCount - start))
-            engine.service(through: start + Int64(wanted))
+            engine.service(through: horizon(of: engine, renderingTo: start + Int64(wanted)))
             let frames = engine.core.renderableFrames(upTo: wanted)
             precondition(frames > 0, "offline render stalled at frame \(start)")
             engine.core.render(into: buffer, frames: frames)
@@ -29,5 +29,16 @@ public enum OfflineRenderer {
             try progress(engine.renderedFrames)
         }
         engine.service(through: frameCount)
+    }
+
+    /// The frame to service the engine through before rendering up to
+    /// `end`. On the display path a period is rendered only once its display
+    /// frame has fired, and a frame fires for whole periods only, so a
+    /// render whose length is not a whole number of periods is serviced
+    /// through the end of its last, partial period.
+    private static func horizon(of engine: AudioEngine, renderingTo end: Int64) -> Int64 {
+        guard engine.gainPath == .display else { return end }
+        let period = Int64(engine.periodFrames)
+        return (end + period - 1) / period * period
     }
 }
