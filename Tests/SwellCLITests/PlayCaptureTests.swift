@@ -89,4 +89,38 @@ struct PlayCaptureTests {
             #expect(abs(gains[Self.length / 2] - 1) <= 1e-6)
         }
     }
+
+    @Test("Ctrl-C fades out over 20 ms, then stops with status 130")
+    func interrupt() throws {
+        let alsa = try ALSATestConfiguration()
+        let workspace = try Workspace()
+        // 5 s on the fake device that plays in real time, so that SIGINT
+        // arrives while it plays.
+        let frames = 5 * Self.sampleRate
+        let input = try workspace.write(
+            WAVFile(sampleRate: Self.sampleRate, channelCount: 2, encoding: .pcm16,
+                    samples: (0..<frames).flatMap { _ in Self.levels }), to: "long.wav")
+        let running = try SwellProcess.start(["play", input, "--device", ALSATestConfiguration.realtimePCM],
+                                             environment: alsa.environment)
+        let capture = alsa.captureFile(of: ALSATestConfiguration.realtimePCM).path
+        let deadline = Date().addingTimeInterval(10)
+        while ((try? FileManager.default.attributesOfItem(atPath: capture)[.size] as? Int) ?? 0) < 4 * 48_000 * 2,
+              Date() < deadline { usleep(20_000) }
+        running.interrupt()
+        let result = try running.wait(timeout: 10)
+        result.expectFailure(.interrupted, naming: ["interrupted"])
+
+        let gains = try alsa.captured(by: ALSATestConfiguration.realtimePCM)
+            .enumerated().filter { $0.offset % 2 == 0 }.map { $0.element / Self.levels[0] }
+        let fadeStart = try #require(gains.firstIndex { abs($0 - 1) > 1e-6 }, "no fade-out before the end")
+        #expect(fadeStart < frames - Self.sampleRate, "stopped early, not at the end of the file")
+        // 20 ms at 48 kHz: a straight line from 1 to 0 over 960 frames, then
+        // silence — no step larger than one frame of the line.
+        let fadeFrames = 960
+        let fadeEnd = try #require(gains[fadeStart...].firstIndex { $0 == 0 }, "the fade never reaches silence")
+        #expect(abs(fadeEnd - fadeStart - fadeFrames) <= 1, "the fade lasts \(fadeEnd - fadeStart) frames")
+        #expect(gains[fadeEnd...].allSatisfy { $0 == 0 })
+        let largestStep = zip(gains.dropFirst(), gains).map { abs($0 - $1) }.max()!
+        #expect(largestStep <= 1 / Double(fadeFrames) + 1e-6, "a step of \(largestStep)")
+    }
 }
