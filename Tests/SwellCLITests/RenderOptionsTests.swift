@@ -69,3 +69,53 @@ struct RenderOptionsTests {
         #expect(try workspace.entries() == ["in.wav", "out.wav"], "no temporary file left beside it")
     }
 }
+
+/// The layer tree is the mix (SPEC §2.7, §3):
+/// `out[n][c] = Σ in[n][c] · taper(v(t_n)) · ancestors(t_n) · pan_c(t_n)`.
+@Suite("render: the layer tree is the mix")
+struct RenderMixTests {
+    @Test("two sources under a bus: tapered volumes, equal-power pan, the bus's volume")
+    func mix() throws {
+        let workspace = try Workspace()
+        let frames = 2_000
+        // The input plays in "voice" (no file); "music" plays its own file.
+        let input = try workspace.write(
+            WAVFile(sampleRate: 48_000, channelCount: 2, encoding: .float,
+                    samples: (0..<frames).flatMap { _ in [0.25, -0.5] }), to: "voice.wav")
+        try workspace.write(
+            WAVFile(sampleRate: 48_000, channelCount: 2, encoding: .float,
+                    samples: (0..<frames).flatMap { _ in [0.125, 0.375] }), to: "music.wav")
+        let script = try workspace.write("""
+            {"version": 1,
+             "layers": [
+               {"name": "bus", "type": "layer", "volume": 0.8},
+               {"name": "voice", "type": "audio", "parent": "bus", "volume": 0.9, "taper": "cubic", "pan": -0.3},
+               {"name": "music", "type": "audio", "parent": "bus", "file": "music.wav", "volume": 0.5, "pan": 0.6}
+             ]}
+            """, to: "mix.json")
+        let output = workspace.path("out.wav")
+        let result = try SwellProcess.run(["render", input, "-o", output, "--encoding", "float", "--allow-boost",
+                                           "--script", script])
+        #expect(result.status == 0, "\(result)")
+        let mixed = try WAVFile(contentsOf: URL(fileURLWithPath: output))
+        #expect(mixed.frameCount == frames && mixed.channelCount == 2)
+
+        // Equal power, unity at the centre: θ = (pan + 1)·π/4, gains
+        // √2·cos θ and √2·sin θ.
+        func pan(_ p: Double) -> [Double] {
+            let theta = (p + 1) * Double.pi / 4
+            let root2 = Double(2).squareRoot()
+            return [root2 * cos(theta), root2 * sin(theta)]
+        }
+        let voice = [0.25, -0.5], music = [0.125, 0.375]
+        let voiceGain = pow(0.9, 3.0), voicePan = pan(-0.3), musicPan = pan(0.6)
+        let expected: [Double] = (0..<2).map { c in
+            let sum: Double = voice[c] * voiceGain * voicePan[c] + music[c] * 0.5 * musicPan[c]
+            return 0.8 * sum
+        }
+        for c in 0..<2 {
+            let deviation = Deviation(mixed.channel(c), Array(repeating: expected[c], count: frames))
+            #expect(deviation.error <= 1e-6, "channel \(c): \(deviation)")
+        }
+    }
+}
