@@ -94,6 +94,10 @@ let package = Package(
 
         .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "SwellTestSupport"]),
         .testTarget(name: "SwellAutomationTests", dependencies: ["SwellAutomation", "SwellTestSupport"]),
+        // End-to-end tests of the `swell` executable, which they run from
+        // the build directory beside the test bundle (`swift build
+        // --build-tests` builds every product, `swell` included).
+        .testTarget(name: "SwellCLITests", dependencies: ["SwellAutomation", "SwellTestSupport"]),
         // Runs every sample and checks what it prints against closed-form
         // references. Depending on the samples makes `swift build
         // --build-tests` (and `swift test`) build them before the tests run;

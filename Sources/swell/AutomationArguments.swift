@@ -11,18 +11,21 @@ enum Parse {
 }
 
 /// The automation options shared by `play`, `render` and `curve`.
+///
+/// Options whose values may start with `-` — a LEVEL in decibels such as
+/// `-6dB`, or a negative number the parser should reject with its own
+/// message — use ArgumentParser's `.unconditional` parsing, which takes the
+/// next argument as the value even when it looks like an option.
 struct AutomationArguments: ParsableArguments {
-    // `.unconditional`: the value may begin with a minus sign (`--volume -6dB`).
-    @Option(parsing: .unconditional,
-            help: ArgumentHelp("The volume: linear amplitude, percent or dB (0.5, 50%, -6dB).", valueName: "level"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("The volume: linear amplitude, percent or dB (0.5, 50%, -6dB).", valueName: "level"),
             transform: Parse.level)
     var volume: Double?
 
-    @Option(name: .customLong("fade-in"), help: ArgumentHelp("Fade in from silence over TIME.", valueName: "time"),
+    @Option(name: .customLong("fade-in"), parsing: .unconditional, help: ArgumentHelp("Fade in from silence over TIME.", valueName: "time"),
             transform: Parse.time)
     var fadeIn: Double?
 
-    @Option(name: .customLong("fade-out"), help: ArgumentHelp("Fade out to silence over the last TIME.", valueName: "time"),
+    @Option(name: .customLong("fade-out"), parsing: .unconditional, help: ArgumentHelp("Fade out to silence over the last TIME.", valueName: "time"),
             transform: Parse.time)
     var fadeOut: Double?
 
@@ -38,7 +41,7 @@ struct AutomationArguments: ParsableArguments {
     @Option(help: ArgumentHelp("A JSON script of layers and timed events (version 1).", valueName: "file"))
     var script: String?
 
-    @Option(help: ArgumentHelp("The length when there is no input file.", valueName: "time"), transform: Parse.time)
+    @Option(parsing: .unconditional, help: ArgumentHelp("The length when there is no input file.", valueName: "time"), transform: Parse.time)
     var duration: Double?
 
     var options: AutomationOptions {

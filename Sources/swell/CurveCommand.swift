@@ -18,14 +18,14 @@ struct CurveCommand: ParsableCommand {
 
     @OptionGroup var automation: AutomationArguments
 
-    @Option(help: ArgumentHelp("The first time of the grid (default 0).", valueName: "t"), transform: Parse.time)
+    @Option(parsing: .unconditional, help: ArgumentHelp("The first time of the grid (default 0).", valueName: "t"), transform: Parse.time)
     var start: Double = 0
 
-    @Option(help: ArgumentHelp("The last time of the grid (default --duration, or when the automation ends).", valueName: "t"),
+    @Option(parsing: .unconditional, help: ArgumentHelp("The last time of the grid (default --duration, or when the automation ends).", valueName: "t"),
             transform: Parse.time)
     var end: Double?
 
-    @Option(help: ArgumentHelp("Grid points per second (default 100).", valueName: "hz"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Grid points per second (default 100).", valueName: "hz"))
     var rate: Double = 100
 
     @Option(name: .customLong("key"), help: ArgumentHelp("A property to sample, e.g. music.volume (repeatable; default every layer's volume).",

@@ -25,7 +25,6 @@ struct MixerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The simple mixer control.", valueName: "name"))
     var control = "Master"
 
-    // `.unconditional`: the value may begin with a minus sign (`--to -30dB`).
     @Option(parsing: .unconditional, help: ArgumentHelp("Animate to LEVEL.", valueName: "level"), transform: Parse.level)
     var to: Double?
 
@@ -35,7 +34,7 @@ struct MixerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON script with mixer layers.", valueName: "file"))
     var script: String?
 
-    @Option(help: ArgumentHelp("How long --to takes (default 0.25s).", valueName: "time"), transform: Parse.time)
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long --to takes (default 0.25s).", valueName: "time"), transform: Parse.time)
     var duration: Double?
 
     @Option(help: ArgumentHelp("The shape of the ramp (default linear).", valueName: "name"), transform: Parse.timing)

@@ -28,7 +28,7 @@ struct PlayCommand: ParsableCommand {
     @Option(help: "Which gain path applies the volume.")
     var gain: GainPath = .sample
 
-    @Option(help: ArgumentHelp("Frames per ALSA period.", valueName: "frames"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per ALSA period.", valueName: "frames"))
     var period = 256
 
     @Flag(help: "Allow gain above 0 dB (up to +24 dB).")

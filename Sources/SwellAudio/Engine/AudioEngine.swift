@@ -123,6 +123,9 @@ public final class AudioEngine: RenderHost {
             runEvents(through: end)
             displayPeriod = p
             displayLink.fire(timestamp: start, targetTimestamp: end)
+            if gainPath == .display {
+                withTime(displayTime(timestamp: start, targetTimestamp: end)) { postUndisplayedGains(forPeriod: p) }
+            }
             displayPeriod = nil
             displayedPeriods += 1
         }
@@ -195,6 +198,26 @@ public final class AudioEngine: RenderHost {
     func displayGain(of layer: AudioLayer) {
         guard let period = displayPeriod, let voice = voices[layer.serial], let gain = presentedGain(of: layer) else { return }
         voice.postDisplayGain(gain, forPeriod: period)
+    }
+
+    /// Posts the presented gain of every audio layer that did not display
+    /// during the display frame of `period`.
+    ///
+    /// An audio layer's gain is its own volume times its ancestors' (SPEC
+    /// §2.7), but the display link calls `display()` only on layers whose
+    /// own `needsDisplay(forKey:)` keys animate: a fade on a parent layer
+    /// (the `--fade-in` of `swell play`, a script's bus) never redisplays
+    /// the audio layers below it, whose period gains would stay where they
+    /// were. Posting theirs after each frame makes the display path follow
+    /// every ancestor, as the sample path does.
+    private func postUndisplayedGains(forPeriod period: Int64) {
+        var pending = rootLayer.map { [$0] } ?? []
+        while let layer = pending.popLast() {
+            pending += layer.sublayers ?? []
+            guard let audio = layer as? AudioLayer, let voice = voices[audio.serial],
+                  voice.displayGain(forPeriod: period) == nil else { continue }
+            displayGain(of: audio)
+        }
     }
 
     /// The gain `layer` is presented at now — its tapered presented volume

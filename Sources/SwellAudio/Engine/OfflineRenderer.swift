@@ -38,12 +38,23 @@ public enum OfflineRenderer {
     /// Services the engine up to the end of the next step and renders it.
     private static func renderStep(_ engine: AudioEngine, upTo wanted: Int, into samples: UnsafeMutablePointer<Float>) throws -> Int {
         let start = engine.renderedFrames
-        engine.service(through: start + Int64(wanted))
+        engine.service(through: horizon(of: engine, renderingTo: start + Int64(wanted)))
         let frames = engine.core.renderableFrames(upTo: wanted)
         precondition(frames > 0, "offline render stalled at frame \(start)")
         engine.core.render(into: samples, frames: frames)
         engine.audioClock.heardFrames.store(start + Int64(frames), ordering: .releasing)
         if let failure = engine.sourceFailure { throw failure }
         return frames
+    }
+
+    /// The frame to service the engine through before rendering up to
+    /// `end`. On the display path a period is rendered only once its display
+    /// frame has fired, and a frame fires for whole periods only, so a
+    /// render whose length is not a whole number of periods is serviced
+    /// through the end of its last, partial period.
+    private static func horizon(of engine: AudioEngine, renderingTo end: Int64) -> Int64 {
+        guard engine.gainPath == .display else { return end }
+        let period = Int64(engine.periodFrames)
+        return (end + period - 1) / period * period
     }
 }

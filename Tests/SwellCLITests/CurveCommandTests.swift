@@ -1,0 +1,214 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import SwellTestSupport
+import Testing
+
+/// `swell curve` (SPEC §4): the presentation value of each key on the grid
+/// `t_k = start + k/rate`, k = 0…⌊(end − start)·rate⌋, as CSV with the
+/// header `time,LAYER.KEY,…` and 9 significant digits, as JSON, or drawn as
+/// SVG or PNG.
+@Suite("curve: tables and charts")
+struct CurveCommandTests {
+    /// The number of significant digits in a decimal numeral such as
+    /// `-0.000123450`, `1e-05` or `4.1`.
+    static func significantDigits(_ numeral: Substring) -> Int {
+        let mantissa = numeral.split(whereSeparator: { $0 == "e" || $0 == "E" })[0]
+        let digits = mantissa.filter(\.isNumber).drop { $0 == "0" }
+        return max(digits.count, 1)
+    }
+
+    /// Checks that `numeral` is `value` written with at most 9 significant
+    /// digits: at most 9 digits, and within half a unit of the 9th.
+    static func expectNineDigits(_ numeral: Substring, _ value: Double, _ what: String,
+                                 sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(significantDigits(numeral) <= 9, "\(what): \(numeral) has more than 9 significant digits",
+                sourceLocation: sourceLocation)
+        guard let parsed = Double(numeral) else {
+            Issue.record("\(what): \(numeral) is not a number", sourceLocation: sourceLocation)
+            return
+        }
+        let unit = value == 0 ? 1e-300 : pow(10, (log10(abs(value))).rounded(.down) - 8)
+        // Below 1e-15 the reference itself (a bisection) is no closer to 0.
+        #expect(abs(parsed - value) <= max(unit / 2 * (1 + 1e-9), 1e-15), "\(what): \(numeral) is not \(value) to 9 digits",
+                sourceLocation: sourceLocation)
+    }
+
+    private func curve(_ arguments: [String], directory: URL? = nil) throws -> SwellProcess.Result {
+        let result = try SwellProcess.run(["curve"] + arguments, directory: directory)
+        #expect(result.status == 0, "\(result)")
+        return result
+    }
+
+    @Test("CSV: the header, the grid t_k = start + k/rate to ⌊(end − start)·rate⌋, 9 significant digits",
+          arguments: [(0.3, 4.1, 7.0), (0.4, 0.7, 10.0), (0, 5, 3.0), (1.25, 1.25, 100.0), (0, 2, 48_000.0)])
+    func csvGrid(start: Double, end: Double, rate: Double) throws {
+        let result = try curve(["--fade-in", "2", "--timing", "easeIn", "--duration", "5",
+                                "--start", "\(start)", "--end", "\(end)", "--rate", "\(rate)"])
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "time,main.volume")
+        #expect(lines.last == "", "the table ends with a newline")
+        let rows = lines.dropFirst().dropLast()
+        // ⌊(end − start)·rate⌋ in exact decimal arithmetic: the inputs are
+        // short decimals, so scaling by 10^6 makes them integers.
+        let steps = Int((end * 1e6).rounded() - (start * 1e6).rounded()) * Int(rate) / 1_000_000
+        #expect(rows.count == steps + 1)
+        let easeIn = ReferenceCurve.named("easeIn")!
+        for (k, row) in rows.enumerated() {
+            let fields = row.split(separator: ",")
+            #expect(fields.count == 2)
+            let t = start + Double(k) / rate
+            Self.expectNineDigits(fields[0], t, "t_\(k)")
+            Self.expectNineDigits(fields[1], t < 2 ? easeIn(t / 2) : 1, "value at t_\(k)")
+        }
+    }
+
+    @Test("CSV: several keys of several layers, in the order asked")
+    func csvKeys() throws {
+        let workspace = try Workspace()
+        try workspace.write("""
+            {"version": 1,
+             "layers": [{"name": "clock", "type": "layer", "time": 3}, {"name": "music", "type": "audio", "volume": 0.5}],
+             "events": [{"at": 0, "layer": "clock", "set": {"time": 9}, "duration": 1},
+                        {"at": 0.5, "layer": "music", "set": {"volume": 1}, "duration": 0.5, "timingFunction": "qsin"}]}
+            """, to: "keys.json")
+        let result = try curve(["--script", "keys.json", "--key", "music.volume", "--key", "clock.time", "--rate", "4"],
+                               directory: workspace.directory)
+        let rows = result.output.split(separator: "\n").map { $0.split(separator: ",") }
+        #expect(rows.first == ["time", "music.volume", "clock.time"])
+        // The automation ends at 1 s: five rows at 0, 0.25, …, 1.
+        #expect(rows.count == 6)
+        let qsin = ReferenceCurve.fade("qsin")!
+        for (k, row) in rows.dropFirst().enumerated() where row.count == 3 {
+            let t = Double(k) / 4
+            Self.expectNineDigits(row[1], t < 0.5 ? 0.5 : 0.5 + 0.5 * qsin((t - 0.5) / 0.5), "music.volume at \(t)")
+            Self.expectNineDigits(row[2], 3 + 6 * min(t, 1), "clock.time at \(t)")
+        }
+    }
+
+    @Test("JSON: the keys, the same grid and values, numbers with 9 significant digits")
+    func json() throws {
+        let result = try curve(["--fade-out", "1", "--timing", "hsin", "--duration", "2", "--rate", "3", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        let keys = try #require(object["keys"] as? [String])
+        let times = try #require(object["time"] as? [Double])
+        let values = try #require((object["values"] as? [String: Any])?["main.volume"] as? [Double])
+        #expect(keys == ["main.volume"])
+        #expect(times.count == 7 && values.count == 7)
+        // Every number in the text has at most 9 significant digits.
+        let numerals = result.output.split(whereSeparator: { ",[]{}:".contains($0) })
+            .filter { $0.first.map { $0.isNumber || $0 == "-" } ?? false }
+        #expect(!numerals.isEmpty && numerals.allSatisfy { Self.significantDigits($0) <= 9 })
+        let hsin = ReferenceCurve.fade("hsin")!
+        for k in 0..<7 {
+            let t = Double(k) / 3
+            #expect(abs(times[k] - t) <= 5e-9 * max(t, 1e-9))
+            // The fade-out from 1 s to 2 s: F(1 − p), p the progress.
+            let expected = t <= 1 ? 1 : hsin(1 - (t - 1))
+            #expect(abs(values[k] - expected) <= 5e-9, "at \(t): \(values[k]) ≠ \(expected)")
+        }
+    }
+
+    @Test("SVG: a well-formed document with a curve per key, labelled axes and a legend")
+    func svg() throws {
+        let workspace = try Workspace()
+        try workspace.write("""
+            {"version": 1,
+             "layers": [{"name": "bus", "type": "layer"}, {"name": "music", "type": "audio", "parent": "bus"}],
+             "events": [{"at": 0, "layer": "music", "set": {"volume": 0}, "duration": 3}]}
+            """, to: "two.json")
+        _ = try curve(["--script", "two.json", "--format", "svg", "-o", "fade.svg"], directory: workspace.directory)
+        let data = try Data(contentsOf: URL(fileURLWithPath: workspace.path("fade.svg")))
+        let document = SVGOutline(data: data)
+        #expect(document.error == nil, "not well-formed XML: \(String(describing: document.error))")
+        #expect(document.root == "svg")
+        #expect((document.elements["path"] ?? 0) + (document.elements["polyline"] ?? 0) >= 2, "a curve per key")
+        #expect(document.texts.contains("time (s)"), "the time axis is labelled: \(document.texts)")
+        #expect(document.texts.contains("bus.volume") && document.texts.contains("music.volume"), "a legend: \(document.texts)")
+        // Tick labels along the time axis, 0 s to 3 s.
+        #expect(document.texts.contains("0") && document.texts.contains("3"), "tick labels: \(document.texts)")
+    }
+
+    @Test("PNG: a valid image that FFmpeg decodes, with something drawn on it")
+    func png() throws {
+        let workspace = try Workspace()
+        _ = try curve(["--fade-in", "1", "--duration", "3", "--format", "png", "-o", "fade.png"], directory: workspace.directory)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: workspace.path("fade.png"))))
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "PNG signature")
+        // Every chunk's CRC-32 (ISO 3309, as the PNG specification defines
+        // it) is right; IHDR comes first and IEND last.
+        var offset = 8
+        var chunks: [String] = []
+        while offset + 12 <= bytes.count {
+            let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+            guard offset + 12 + length <= bytes.count else { break }
+            let typeAndData = Array(bytes[(offset + 4)..<(offset + 8 + length)])
+            let stored = bytes[(offset + 8 + length)..<(offset + 12 + length)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            let type = String(decoding: typeAndData.prefix(4), as: UTF8.self)
+            #expect(Self.crc32(typeAndData) == stored, "bad CRC on chunk \(type)")
+            chunks.append(type)
+            offset += 12 + length
+        }
+        #expect(offset == bytes.count, "trailing bytes after the last chunk")
+        #expect(chunks.first == "IHDR" && chunks.last == "IEND" && chunks.contains("IDAT"), "chunks: \(chunks)")
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+
+        // FFmpeg decodes it to as many pixels as the header says, not all alike.
+        let raw = workspace.path("fade.rgba")
+        try PeerTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", workspace.path("fade.png"),
+                                    "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw])
+        let pixels = try Data(contentsOf: URL(fileURLWithPath: raw))
+        #expect(width > 0 && height > 0 && pixels.count == width * height * 4)
+        #expect(Set(pixels).count > 2, "the image is blank")
+    }
+
+    /// CRC-32 as the PNG specification (annex D) computes it.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+}
+
+/// The root element, element names and text of an XML document, by
+/// Foundation's XMLParser.
+final class SVGOutline: NSObject, XMLParserDelegate {
+    private(set) var root: String?
+    /// How many elements of each name there are.
+    private(set) var elements: [String: Int] = [:]
+    private(set) var texts: [String] = []
+    private(set) var error: (any Error)?
+    private var text = ""
+
+    init(data: Data) {
+        super.init()
+        let parser = XMLParser(data: data)
+        parser.delegate = self
+        if !parser.parse() { error = parser.parserError ?? error }
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]) {
+        if root == nil { root = name }
+        elements[name, default: 0] += 1
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        text += string
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if name == "text" || name == "tspan", !trimmed.isEmpty { texts.append(trimmed) }
+        text = ""
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        error = parseError
+    }
+}

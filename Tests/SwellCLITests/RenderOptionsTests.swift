@@ -1,0 +1,121 @@
+import Foundation
+import SwellTestSupport
+import Testing
+
+/// `swell render`'s level, ear-safety and encoding options (SPEC §2.8, §4).
+@Suite("render: level, boost and encodings")
+struct RenderOptionsTests {
+    static let sampleRate = 48_000
+
+    @Test("--volume LEVEL scales the fade: frame n of the fade-in gets LEVEL·F(n/N)",
+          arguments: [("0.5", 0.5), ("25%", 0.25), ("-6dB", pow(10, -6.0 / 20))])
+    func volumeScalesFade(level: String, amplitude: Double) throws {
+        let workspace = try Workspace()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 3_000)
+        let (gains, _) = try workspace.renderedGains(of: input, ["--volume", level, "--fade-in", "0.05", "--timing", "qsin"])
+        let qsin = ReferenceCurve.fade("qsin")!
+        let expected = (0..<3_000).map { n in amplitude * (n < 2_400 ? qsin(Double(n) / 2_400) : 1) }
+        let deviation = Deviation(gains, expected)
+        #expect(deviation.error <= 1e-6, "\(deviation)")
+    }
+
+    @Test("gain is clamped to 0 dB, or to +24 dB with --allow-boost",
+          arguments: [("6dB", false, 1.0), ("6dB", true, pow(10, 6.0 / 20)), ("40dB", true, pow(10, 24.0 / 20))])
+    func earSafety(level: String, boost: Bool, gain: Double) throws {
+        let workspace = try Workspace()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 1_000)
+        let (gains, _) = try workspace.renderedGains(of: input, ["--volume", level] + (boost ? ["--allow-boost"] : []))
+        #expect(gains.allSatisfy { abs($0 - gain) <= 1e-6 * gain }, "expected \(gain), got \(gains.first ?? .nan)")
+    }
+
+    @Test("integer encodings hold the float render rounded to their step", arguments: [
+        ("pcm16", WAVFile.Encoding.pcm16, 16), ("pcm24", .pcm24, 24), ("pcm32", .pcm32, 32),
+    ])
+    func integerEncodings(name: String, encoding: WAVFile.Encoding, bits: Int) throws {
+        let workspace = try Workspace()
+        let signal = TestSignal.sines(frequencies: [997], amplitude: 0.8, sampleRate: Double(Self.sampleRate), frames: 4_800)
+        let input = try workspace.write(
+            WAVFile(sampleRate: Self.sampleRate, channelCount: 1, encoding: .float, samples: signal.map(Double.init)), to: "in.wav")
+        let automation = ["--fade-in", "0.05", "--fade-out", "0.03", "--timing", "hsin"]
+        let (_, float) = try workspace.renderedGains(of: input, automation, output: "float.wav")
+        let result = try SwellProcess.run(["render", input, "-o", workspace.path("int.wav"), "--encoding", name] + automation)
+        #expect(result.status == 0, "\(result)")
+        let integer = try WAVFile(contentsOf: URL(fileURLWithPath: workspace.path("int.wav")))
+        #expect(integer.encoding == encoding)
+        #expect(integer.frameCount == float.frameCount)
+        // Within half a step of the exact value, plus the float render's own
+        // rounding to Float.
+        let step = pow(2, -Double(bits - 1))
+        let deviation = Deviation(integer.samples, float.samples)
+        #expect(deviation.error <= step / 2 + 1e-7, "\(deviation)")
+    }
+
+    @Test("without --encoding the output keeps the input's")
+    func keepsEncoding() throws {
+        let workspace = try Workspace()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 1_000, encoding: .pcm24)
+        let result = try SwellProcess.run(["render", input, "-o", workspace.path("out.wav"), "--fade-in", "0.01"])
+        #expect(result.status == 0, "\(result)")
+        #expect(try WAVFile(contentsOf: URL(fileURLWithPath: workspace.path("out.wav"))).encoding == .pcm24)
+    }
+
+    @Test("--overwrite replaces an existing output")
+    func overwrite() throws {
+        let workspace = try Workspace()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 1_000)
+        try workspace.write("old", to: "out.wav")
+        let (gains, _) = try workspace.renderedGains(of: input, ["--volume", "0.5"])
+        #expect(gains.count == 1_000 && gains.allSatisfy { $0 == 0.5 })
+        #expect(try workspace.entries() == ["in.wav", "out.wav"], "no temporary file left beside it")
+    }
+}
+
+/// The layer tree is the mix (SPEC §2.7, §3):
+/// `out[n][c] = Σ in[n][c] · taper(v(t_n)) · ancestors(t_n) · pan_c(t_n)`.
+@Suite("render: the layer tree is the mix")
+struct RenderMixTests {
+    @Test("two sources under a bus: tapered volumes, equal-power pan, the bus's volume")
+    func mix() throws {
+        let workspace = try Workspace()
+        let frames = 2_000
+        // The input plays in "voice" (no file); "music" plays its own file.
+        let input = try workspace.write(
+            WAVFile(sampleRate: 48_000, channelCount: 2, encoding: .float,
+                    samples: (0..<frames).flatMap { _ in [0.25, -0.5] }), to: "voice.wav")
+        try workspace.write(
+            WAVFile(sampleRate: 48_000, channelCount: 2, encoding: .float,
+                    samples: (0..<frames).flatMap { _ in [0.125, 0.375] }), to: "music.wav")
+        let script = try workspace.write("""
+            {"version": 1,
+             "layers": [
+               {"name": "bus", "type": "layer", "volume": 0.8},
+               {"name": "voice", "type": "audio", "parent": "bus", "volume": 0.9, "taper": "cubic", "pan": -0.3},
+               {"name": "music", "type": "audio", "parent": "bus", "file": "music.wav", "volume": 0.5, "pan": 0.6}
+             ]}
+            """, to: "mix.json")
+        let output = workspace.path("out.wav")
+        let result = try SwellProcess.run(["render", input, "-o", output, "--encoding", "float", "--allow-boost",
+                                           "--script", script])
+        #expect(result.status == 0, "\(result)")
+        let mixed = try WAVFile(contentsOf: URL(fileURLWithPath: output))
+        #expect(mixed.frameCount == frames && mixed.channelCount == 2)
+
+        // Equal power, unity at the centre: θ = (pan + 1)·π/4, gains
+        // √2·cos θ and √2·sin θ.
+        func pan(_ p: Double) -> [Double] {
+            let theta = (p + 1) * Double.pi / 4
+            let root2 = Double(2).squareRoot()
+            return [root2 * cos(theta), root2 * sin(theta)]
+        }
+        let voice = [0.25, -0.5], music = [0.125, 0.375]
+        let voiceGain = pow(0.9, 3.0), voicePan = pan(-0.3), musicPan = pan(0.6)
+        let expected: [Double] = (0..<2).map { c in
+            let sum: Double = voice[c] * voiceGain * voicePan[c] + music[c] * 0.5 * musicPan[c]
+            return 0.8 * sum
+        }
+        for c in 0..<2 {
+            let deviation = Deviation(mixed.channel(c), Array(repeating: expected[c], count: frames))
+            #expect(deviation.error <= 1e-6, "channel \(c): \(deviation)")
+        }
+    }
+}
