@@ -28,7 +28,11 @@ final class BackgroundWriter: @unchecked Sendable {
         self.channelCount = channelCount
         self.blockFrames = blockFrames
         blocks = (0..<blockCount).map { _ in .allocate(capacity: blockFrames * channelCount) }
-        freeCount = DispatchSemaphore(value: blockCount)
+        // Counted up from zero rather than created at `blockCount`: libdispatch
+        // traps when a semaphore is destroyed below its initial value, which
+        // is the case when a render fails with a block taken.
+        freeCount = DispatchSemaphore(value: 0)
+        for _ in 0..<blockCount { freeCount.signal() }
         queue.withLock { $0.free = Array(0..<blockCount) }
         let thread = Thread { [self] in writeLoop() }
         thread.name = "swell writer"
