@@ -25,11 +25,14 @@ extension MixerControl {
     /// requests below the lowest audible step get that step, so a fade-in
     /// is heard from its first nonzero value and a fade-out mutes only at 0.
     ///
-    /// **Writes.** Both channels are set in one call. The call is skipped,
+    /// **Writes.** Every channel is set in one write of the card's control
+    /// (`snd_ctl_elem_write` of "Master Playback Volume" with all its
+    /// values), as SPEC §3 asks; alsa-lib's simple-mixer `_all` setters, used
+    /// only when the element does not map onto one such control, would write
+    /// it once per channel and rewrite the switch too. The write is skipped,
     /// and false returned, when the step it would set equals the step this
     /// control last wrote — so a display link can call it every frame while
-    /// the device sees only real changes. (alsa-lib's `_all` setters still
-    /// write the card's control once per channel that changes.)
+    /// the device sees only real changes.
     ///
     /// - Throws: ``ALSAError/invalidLevel(_:)`` for a NaN, infinite or
     ///   negative amplitude, before anything is written;
@@ -40,23 +43,23 @@ extension MixerControl {
         guard amplitude.isFinite, amplitude >= 0 else { throw .invalidLevel(amplitude) }
         try requirePlaybackVolume()
         return try withMixer { (lastWritten: inout Int?) throws(ALSAError) -> Bool in
-            let write: (step: Int, apply: () -> Int32)
+            let step: Int
             if let centibelRange {
                 let centibels = requestedCentibels(for: amplitude, in: centibelRange)
-                var step = 0
-                let asked = snd_mixer_selem_ask_playback_dB_vol(element, centibels, 0, &step)
-                guard asked >= 0 else {
-                    throw .deviceFailed(device: device, operation: "converting dB for '\(id)'", code: asked)
+                var asked = 0
+                let code = snd_mixer_selem_ask_playback_dB_vol(element, centibels, 0, &asked)
+                guard code >= 0 else {
+                    throw .deviceFailed(device: device, operation: "converting dB for '\(id)'", code: code)
                 }
-                write = (step, { snd_mixer_selem_set_playback_dB_all(self.element, centibels, 0) })
+                step = asked
             } else {
-                let step = rawStep(for: amplitude)
-                write = (step, { snd_mixer_selem_set_playback_volume_all(self.element, step) })
+                step = rawStep(for: amplitude)
             }
-            guard write.step != lastWritten else { return false }
-            let code = write.apply()
+            guard step != lastWritten else { return false }
+            let code = volumeControl.map { mixer.write(step, toEveryValueOf: $0, count: channelIDs.count) }
+                ?? snd_mixer_selem_set_playback_volume_all(element, step)
             guard code >= 0 else { throw .deviceFailed(device: device, operation: "setting '\(id)'", code: code) }
-            lastWritten = write.step
+            lastWritten = step
             return true
         }
     }

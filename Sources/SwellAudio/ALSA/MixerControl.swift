@@ -40,6 +40,10 @@ public final class MixerControl: @unchecked Sendable {
     /// ``decibelRange`` in ALSA's hundredths of a dB, with the mute value
     /// `SND_CTL_TLV_DB_GAIN_MUTE` as ALSA reports it.
     let centibelRange: ClosedRange<Int>?
+    /// The card's control that holds every channel's volume, written in one
+    /// call by ``setLevel(amplitude:)``; nil when the simple element does
+    /// not map onto one such control, and alsa-lib's setters are used.
+    let volumeControl: OpaquePointer?
     /// The raw step last written by ``setLevel(amplitude:)``; its lock
     /// serialises every use of the mixer.
     private let lastWrittenStep = Mutex<Int?>(nil)
@@ -88,6 +92,8 @@ public final class MixerControl: @unchecked Sendable {
             centibelRange = nil
             decibelRange = nil
         }
+        volumeControl = hasPlaybackVolume
+            ? mixer.playbackVolumeControl(of: id, channelCount: channelIDs.count, range: volumeRange) : nil
     }
 
     /// The simple controls of a control device, in the order `amixer
@@ -115,17 +121,24 @@ public final class MixerControl: @unchecked Sendable {
 
     /// The current playback volume of each channel, in ``channels`` order.
     ///
-    /// Changes made by other programs since the last call are picked up from
-    /// the card's change events first.
+    /// The steps are read from the card's volume control when the element
+    /// has one (``setLevel(amplitude:)`` writes it directly, which the simple
+    /// layer's cache sees only if the card reports the change); otherwise
+    /// from the simple layer, after picking up the card's change events.
     public func channelLevels() throws(ALSAError) -> [ChannelLevel] {
         try requirePlaybackVolume()
         return try withMixer { _ throws(ALSAError) -> [ChannelLevel] in
             try mixer.handleEvents()
-            return channelIDs.map { channel in
+            let steps = try volumeControl.map { control throws(ALSAError) in
+                try mixer.values(of: control, count: channelIDs.count)
+            } ?? channelIDs.map { channel in
                 var step = 0
                 snd_mixer_selem_get_playback_volume(element, channel, &step)
+                return step
+            }
+            return steps.map { step in
                 var centibels = 0
-                let decibels = centibelRange != nil && snd_mixer_selem_get_playback_dB(element, channel, &centibels) == 0
+                let decibels = centibelRange != nil && snd_mixer_selem_ask_playback_vol_dB(element, step, &centibels) == 0
                     ? Self.decibels(fromCentibels: centibels) : nil
                 return ChannelLevel(step: step, decibels: decibels)
             }

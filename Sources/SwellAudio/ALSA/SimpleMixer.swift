@@ -12,6 +12,8 @@ import CALSA
 final class SimpleMixer {
     let device: String
     let handle: OpaquePointer
+    /// The control layer under the mixer, which the mixer owns.
+    private let hctl: OpaquePointer
 
     init(device: String, configuration: ALSAConfiguration?) throws(ALSAError) {
         _ = ALSALibrary.prepared
@@ -46,6 +48,7 @@ final class SimpleMixer {
             throw .openFailed(device: device, code: code)
         }
         self.device = device
+        self.hctl = hctl
         handle = mixer
     }
 
@@ -73,6 +76,59 @@ final class SimpleMixer {
     /// The simple element with this name and index.
     func element(_ id: MixerControlID) -> OpaquePointer? {
         elements.first { MixerControlID(element: $0) == id }
+    }
+
+    /// The card's control behind simple element `id`'s playback volume —
+    /// "Master Playback Volume", or "Master Volume" for a control that is
+    /// not playback-only, as alsa-lib's simple layer names them — when it is
+    /// one integer control with a value for each of `channelCount` channels
+    /// and the simple element's step range, so that writing it sets all of
+    /// them at once.
+    func playbackVolumeControl(of id: MixerControlID, channelCount: Int, range: ClosedRange<Int>) -> OpaquePointer? {
+        var elementID: OpaquePointer?
+        guard snd_ctl_elem_id_malloc(&elementID) >= 0, let elementID else { return nil }
+        defer { snd_ctl_elem_id_free(elementID) }
+        var info: OpaquePointer?
+        guard snd_ctl_elem_info_malloc(&info) >= 0, let info else { return nil }
+        defer { snd_ctl_elem_info_free(info) }
+        for suffix in [" Playback Volume", " Volume"] {
+            snd_ctl_elem_id_clear(elementID)
+            snd_ctl_elem_id_set_interface(elementID, SND_CTL_ELEM_IFACE_MIXER)
+            snd_ctl_elem_id_set_name(elementID, id.name + suffix)
+            snd_ctl_elem_id_set_index(elementID, UInt32(id.index))
+            guard let control = snd_hctl_find_elem(hctl, elementID), snd_hctl_elem_info(control, info) >= 0 else {
+                continue
+            }
+            let matches = snd_ctl_elem_info_get_type(info) == SND_CTL_ELEM_TYPE_INTEGER
+                && Int(snd_ctl_elem_info_get_count(info)) == channelCount
+                && Int(snd_ctl_elem_info_get_min(info)) == range.lowerBound
+                && Int(snd_ctl_elem_info_get_max(info)) == range.upperBound
+            return matches ? control : nil
+        }
+        return nil
+    }
+
+    /// Writes `step` to every value of `control` in one `snd_ctl_elem_write`.
+    func write(_ step: Int, toEveryValueOf control: OpaquePointer, count: Int) -> Int32 {
+        var value: OpaquePointer?
+        let allocated = snd_ctl_elem_value_malloc(&value)
+        guard allocated >= 0, let value else { return allocated }
+        defer { snd_ctl_elem_value_free(value) }
+        for index in 0..<count { snd_ctl_elem_value_set_integer(value, UInt32(index), step) }
+        return snd_hctl_elem_write(control, value)
+    }
+
+    /// The first `count` values of `control`, read from the card.
+    func values(of control: OpaquePointer, count: Int) throws(ALSAError) -> [Int] {
+        var value: OpaquePointer?
+        let allocated = snd_ctl_elem_value_malloc(&value)
+        guard allocated >= 0, let value else {
+            throw .deviceFailed(device: device, operation: "reading the mixer", code: allocated)
+        }
+        defer { snd_ctl_elem_value_free(value) }
+        let code = snd_hctl_elem_read(control, value)
+        guard code >= 0 else { throw .deviceFailed(device: device, operation: "reading the mixer", code: code) }
+        return (0..<count).map { snd_ctl_elem_value_get_integer(value, UInt32($0)) }
     }
 
     /// Brings the cached element values up to date with changes other
