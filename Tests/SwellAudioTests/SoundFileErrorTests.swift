@@ -72,8 +72,10 @@ import Testing
         #expect(samples.count == (1001 - 44) / 4 * 2)
     }
 
-    /// A FLAC stream cut short: the header is intact, decoding fails, and the
-    /// failure is a read error naming the file, after the frames that decoded.
+    /// A FLAC stream cut short: its intact header declares 2 s, 16,000
+    /// frames, that the data no longer holds. The file is refused when it is
+    /// opened — before a render could plan to the declared length — with one
+    /// line naming it.
     @Test func flacTruncatedInTheStream() throws {
         let directory = try Fixtures.Directory()
         let whole = directory.file("whole.flac")
@@ -82,15 +84,15 @@ import Testing
         let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
         try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path))
 
-        let file = try SoundFile(path: path)
-        let error = try #require(throws: SoundFileError.self) { try Fixtures.readAll(file) }
-        guard case .cannotRead(let errorPath, let reason) = error else {
-            Issue.record("expected cannotRead, got \(error)")
+        let error = try openingError(path)
+        guard case .cannotOpen(let errorPath, let reason) = error else {
+            Issue.record("expected cannotOpen, got \(error)")
             return
         }
         #expect(errorPath == path)
-        #expect(!reason.isEmpty && !error.description.contains("\n"))
-        #expect(error.description.hasPrefix("cannot read '\(path)': "))
+        #expect(reason.contains("\(2 * 8000) frames"), "\(reason)")
+        #expect(!error.description.contains("\n"))
+        #expect(error.description.hasPrefix("cannot open '\(path)': "))
     }
 
     /// Nine channels is beyond 7.1.

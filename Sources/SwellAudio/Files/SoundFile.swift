@@ -46,6 +46,10 @@ public final class SoundFile {
     public let sampleEncoding: SampleEncoding?
     /// Whether ``seek(toFrame:)`` is possible.
     public let isSeekable: Bool
+    /// Whether ``frameCount`` is a promise: the header of a regular file in a
+    /// format that states its length exactly (everything but MPEG, whose
+    /// length libmpg123 may estimate from the bit rate).
+    private let declaresExactLength: Bool
     /// The frame the next read starts at.
     public private(set) var position: Int64 = 0
 
@@ -134,11 +138,30 @@ public final class SoundFile {
         self.sampleRate = Int(info.samplerate)
         self.frameCount = Int64(info.frames)
         self.isSeekable = info.seekable != 0
+        self.declaresExactLength = buffer != nil && major != Int32(SF_FORMAT_MPEG)
+            && info.frames != sf_count_t(Int64.max)
         self.formatDescription = LibSndFile.formatName(major) ?? "format 0x\(String(major, radix: 16))"
         self.subtypeDescription =
             LibSndFile.formatName(subtype) ?? "encoding 0x\(String(subtype, radix: 16))"
         self.sampleEncoding = SampleEncoding(losslesslyStoring: subtype)
         shortScratch = subtype == Int32(SF_FORMAT_PCM_16) ? .allocate(capacity: Self.shortChunkFrames * channelCount) : nil
+        try checkDeclaredLength()
+    }
+
+    /// Checks that the last frame the header declares can be read, so that a
+    /// damaged header is refused before anything plans a render to its
+    /// length — a FLAC STREAMINFO total of 2³² samples in a file of 300
+    /// bytes would otherwise be hours of silence. One seek and one frame
+    /// for a file that states its length exactly; nothing for the others.
+    private func checkDeclaredLength() throws(SoundFileError) {
+        guard declaresExactLength, isSeekable, frameCount > 0 else { return }
+        let last = UnsafeMutablePointer<Float>.allocate(capacity: channelCount)
+        defer { last.deallocate() }
+        let readable = sf_seek(handle, sf_count_t(frameCount - 1), SEEK_SET) == sf_count_t(frameCount - 1)
+            && sf_readf_float(handle, last, 1) == 1
+        guard readable, sf_seek(handle, 0, SEEK_SET) == 0 else {
+            throw .cannotOpen(path: path, reason: "the header declares \(frameCount) frames, but the data ends before them")
+        }
     }
 
     deinit {
@@ -156,8 +179,11 @@ public final class SoundFile {
     ///   end of the file, 0 once it is reached.
     /// - Throws: ``SoundFileError/cannotRead(path:reason:)`` with libsndfile's
     ///   reason when the stream is corrupt (for example "flac decoder lost
-    ///   sync"). Frames decoded before the failure are returned first; the
-    ///   error comes with the following call.
+    ///   sync"), or when the data of a file that states its length exactly
+    ///   ends before that length: a damaged header (a FLAC STREAMINFO of
+    ///   2³² samples in a file of 300 bytes) would otherwise have a render
+    ///   write hours of silence. Frames decoded before the failure are
+    ///   returned first; the error comes with the following call.
     public func readFrames(
         into buffer: UnsafeMutableBufferPointer<Float>, count: Int
     ) throws(SoundFileError) -> Int {
@@ -174,15 +200,26 @@ public final class SoundFile {
         let framesRead = shortScratch.map { readShorts(into: base, count: count, scratch: $0) }
             ?? Int(sf_readf_float(handle, base, sf_count_t(count)))
         position += Int64(framesRead)
-        // sf_readf_float clears the handle's error on entry
-        // (VALIDATE_SNDFILE_AND_ASSIGN_PSF with clean_error), so a set error
-        // belongs to this call.
-        if framesRead < count, let reason = LibSndFile.error(of: handle) {
-            let error = SoundFileError.cannotRead(path: path, reason: reason.description)
+        if framesRead < count, let error = shortReadError() {
             guard framesRead > 0 else { throw error }
             pendingError = error
         }
         return framesRead
+    }
+
+    /// Why a read returned fewer frames than asked, if not the end of the file.
+    private func shortReadError() -> SoundFileError? {
+        // sf_readf_* clear the handle's error on entry
+        // (VALIDATE_SNDFILE_AND_ASSIGN_PSF with clean_error), so a set error
+        // belongs to this read.
+        if let reason = LibSndFile.error(of: handle) {
+            return .cannotRead(path: path, reason: reason.description)
+        }
+        if declaresExactLength && position < frameCount {
+            return .cannotRead(
+                path: path, reason: "the data ends at frame \(position) of the \(frameCount) its header declares")
+        }
+        return nil
     }
 
     /// Reads a 16-bit file as 16-bit words — for such files libsndfile's

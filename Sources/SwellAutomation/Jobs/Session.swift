@@ -32,9 +32,18 @@ public final class Session {
             throw AutomationError("'\(source.path)' is \(source.sampleRate) Hz but the mix runs at \(sampleRate) Hz; Swell does not resample")
         }
         let channels = sources.map(\.channelCount).max() ?? 2
+        if options.duration == nil, let unknown = sources.first(where: { $0.frameCount == Int64.max }) {
+            // libsndfile's SF_COUNT_MAX: an MPEG stream without a length.
+            throw AutomationError("'\(unknown.path)' does not say how long it is: give --duration")
+        }
         let seconds = options.duration ?? input?.duration ?? sources.map(\.duration).max()
         guard let seconds else {
             throw AutomationError("nothing sets the length: give an input file, a script with audio files, or --duration")
+        }
+        // 2^53 frames is 5,000 years at 48 kHz; beyond it a frame count is
+        // no longer exact in a Double, let alone an Int64.
+        guard seconds * Double(sampleRate) < 0x1p53 else {
+            throw AutomationError("a length of \(seconds) s is too long to render or play")
         }
         engine = AudioEngine(sampleRate: sampleRate, channelCount: channels, periodFrames: periodFrames,
                              gainPath: gainPath, allowsBoost: allowsBoost, mode: mode)
