@@ -20,7 +20,9 @@ public final class AudioEngine: RenderHost {
     public let periodFrames: Int
     public let gainPath: GainPath
     public let limit: GainLimit
-    /// Fires once per audio period, in audio-clock time.
+    /// Fires once per audio period, in audio-clock time. The link does not
+    /// retain the engine, so that the two do not keep each other alive; it
+    /// is for use while the engine exists.
     public private(set) var displayLink: CADisplayLink!
 
     let core: RenderCore
@@ -62,7 +64,7 @@ public final class AudioEngine: RenderHost {
         }
         firesEveryPeriod = mode == .live || gainPath == .display
         super.init(clock: audioClock)
-        displayLink = CADisplayLink(host: self) { _ in }
+        displayLink = CADisplayLink(owner: self) { _ in }
         updateRenderLimit()
     }
 

@@ -18,7 +18,11 @@ import Foundation
 /// display pass — before the callback.
 public final class CADisplayLink {
     /// The host whose frames this link delivers.
-    public let host: RenderHost
+    public var host: RenderHost { unretainedHost }
+    private unowned let unretainedHost: RenderHost
+    /// The same host, retained — except for a host that owns its link, such
+    /// as an audio engine, so that neither keeps the other alive.
+    private let retainedHost: RenderHost?
     private let callback: (CADisplayLink) -> Void
     private var timer: Timer?
     private var frameCount = 0
@@ -41,7 +45,16 @@ public final class CADisplayLink {
 
     /// A display link calling `callback` every frame of `host`.
     public init(host: RenderHost, callback: @escaping (CADisplayLink) -> Void) {
-        self.host = host
+        unretainedHost = host
+        retainedHost = host
+        self.callback = callback
+    }
+
+    /// A display link of a host that owns it and outlives it: the link does
+    /// not retain the host.
+    package init(owner host: RenderHost, callback: @escaping (CADisplayLink) -> Void) {
+        unretainedHost = host
+        retainedHost = nil
         self.callback = callback
     }
 
