@@ -3,11 +3,11 @@ import SwellAutomation
 
 /// Maps errors to the one-line messages and exit statuses of SPEC §4:
 /// 1 for a runtime failure (device, I/O), 2 for bad input (arguments, file,
-/// script), 130 for an interruption.
+/// script), 128 + the signal for an interruption (130 for Ctrl-C).
 enum Failure {
     static func exitStatus(for error: any Error) -> Int32 {
         switch error {
-        case is RenderInterrupted: 130
+        case is RenderInterrupted: Interrupt.exitStatus
         case let error as SoundFileError:
             if case .cannotWrite = error { 1 } else { 2 }
         case is ALSAError, is RenderThreadError: 1

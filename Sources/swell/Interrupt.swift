@@ -1,26 +1,41 @@
 import Foundation
 import Synchronization
 
-/// Ctrl-C: the first SIGINT sets a flag that the running job polls (play
-/// fades out over 20 ms, render removes its temporary file, mixer stops);
-/// a second one ends the process at once.
+/// Ctrl-C, and `kill`: the first SIGINT or SIGTERM sets a flag that the
+/// running job polls (play fades out over 20 ms, render removes its
+/// temporary file, mixer stops), and the process then exits with 128 plus
+/// the signal's number, as a shell reports a process the signal ended —
+/// 130 for SIGINT, 143 for SIGTERM. A second signal ends the process at
+/// once.
 enum Interrupt {
-    private static let flag = Atomic<Bool>(false)
+    /// The signal received, or 0.
+    private static let received = Atomic<Int32>(0)
+    private static let signals = [SIGINT, SIGTERM]
 
     static func install() {
-        _ = flag.load(ordering: .relaxed)
-        signal(SIGINT) { _ in
-            if Interrupt.flag.exchange(true, ordering: .relaxed) { _exit(130) }
+        _ = received.load(ordering: .relaxed)
+        for number in signals {
+            signal(number) { number in
+                let (exchanged, _) = Interrupt.received.compareExchange(expected: 0, desired: number, ordering: .relaxed)
+                if !exchanged { _exit(128 + number) }
+            }
         }
         // A blocked signal mask survives exec(2): a parent that spawns swell
         // from a thread with SIGINT blocked (Foundation's Process does, from
-        // a Dispatch worker) would leave the handler deaf. Unblock it here,
+        // a Dispatch worker) would leave the handler deaf. Unblock them here,
         // on the main thread, before any other thread inherits the mask.
-        var interrupt = sigset_t()
-        sigemptyset(&interrupt)
-        sigaddset(&interrupt, SIGINT)
-        pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for number in signals { sigaddset(&mask, number) }
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
     }
 
-    static var isRequested: Bool { flag.load(ordering: .relaxed) }
+    static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
+
+    /// The exit status of an interrupted run: 128 + the signal (130 when
+    /// the job stopped on its own accord).
+    static var exitStatus: Int32 {
+        let number = received.load(ordering: .relaxed)
+        return 128 + (number != 0 ? number : SIGINT)
+    }
 }

@@ -18,7 +18,7 @@ struct Swell: ParsableCommand {
         SoX/FFmpeg fade shape: tri qsin hsin esin iqsin ihsin exp log par ipar qua cub squ \
         cbr dese desi losi sinc isinc. A fade-out uses the mirrored shape, as SoX does.
 
-        Exit status: 0 done, 1 device or I/O failure, 2 bad input, 130 interrupted.
+        Exit status: 0 done, 1 device or I/O failure, 2 bad input, 130 interrupted (143 for SIGTERM).
 
         EXAMPLES:
           swell play song.flac --fade-in 3

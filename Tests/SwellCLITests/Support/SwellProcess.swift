@@ -111,7 +111,12 @@ enum SwellProcess {
 
         /// Sends SIGINT, as Ctrl-C does.
         func interrupt() {
-            process.interrupt()
+            send(SIGINT)
+        }
+
+        /// Sends `signal`, as `kill -SIGNAL` does.
+        func send(_ signal: Int32) {
+            kill(process.processIdentifier, signal)
         }
 
         /// Waits for the process to end; kills it and throws after `timeout`
