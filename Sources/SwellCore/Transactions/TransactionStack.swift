@@ -76,14 +76,27 @@ final class TransactionStack {
     var removedAnimations: [CAAnimation] = []
     private var flushRequested = false
 
-    private static let threadKey = "SwellCore.TransactionStack"
+    /// The thread-specific slot holding each thread's stack, retained, and
+    /// released when the thread exits. A pthread key rather than
+    /// `Thread.current.threadDictionary`: every property change and every
+    /// flush looks the stack up, and a dictionary lookup behind a bridged
+    /// `Thread` object cost an engine's owning thread several percent.
+    private static let threadKey: pthread_key_t = {
+        var key = pthread_key_t()
+        let created = pthread_key_create(&key) { stack in
+            if let stack { Unmanaged<TransactionStack>.fromOpaque(stack).release() }
+        }
+        precondition(created == 0, "pthread_key_create failed: \(created)")
+        return key
+    }()
 
     /// The stack of the calling thread.
     static var current: TransactionStack {
-        let dictionary = Thread.current.threadDictionary
-        if let stack = dictionary[threadKey] as? TransactionStack { return stack }
+        if let stack = pthread_getspecific(threadKey) {
+            return Unmanaged<TransactionStack>.fromOpaque(stack).takeUnretainedValue()
+        }
         let stack = TransactionStack()
-        dictionary[threadKey] = stack
+        pthread_setspecific(threadKey, Unmanaged.passRetained(stack).toOpaque())
         return stack
     }
 
