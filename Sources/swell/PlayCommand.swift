@@ -52,7 +52,7 @@ struct PlayCommand: ParsableCommand {
         job.options = automation.options
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
-        try job.run(progress: { status in
+        try job.run(progress: quiet ? nil : { status in
             line.update(time: status.time, duration: status.duration, gainDecibels: status.gainDecibels, xruns: status.xruns)
         }, shouldContinue: { !Interrupt.isRequested })
     }

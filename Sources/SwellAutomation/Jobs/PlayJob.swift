@@ -23,9 +23,11 @@ public struct PlayJob {
         public let xruns: Int
     }
 
-    /// Plays every input to its end. When `shouldContinue` returns false,
-    /// fades out over 20 ms, stops and throws ``RenderInterrupted``.
-    public func run(progress: (Status) -> Void = { _ in }, shouldContinue: () -> Bool = { true }) throws {
+    /// Plays every input to its end, reporting ten times a second to
+    /// `progress` (nil: no reports, and no presented gain computed for
+    /// them). When `shouldContinue` returns false, fades out over 20 ms,
+    /// stops and throws ``RenderInterrupted``.
+    public func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
         let files: [String?] = inputs.isEmpty ? [nil] : inputs
         for file in files {
             let session = try Session(input: file, script: script, options: options, mode: .live, gainPath: gainPath,
@@ -43,7 +45,7 @@ public struct PlayJob {
             var interrupted = false
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
-                if Date().timeIntervalSince(lastReport) >= 0.1 {
+                if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
                     lastReport = Date()
                     progress(Status(input: file, time: engine.currentTime,
                                     duration: engine.time(ofFrame: session.frameCount),
@@ -57,7 +59,7 @@ public struct PlayJob {
                 throw RenderInterrupted()
             }
             try output.stop(drain: true)
-            progress(Status(input: file, time: engine.time(ofFrame: session.frameCount),
+            progress?(Status(input: file, time: engine.time(ofFrame: session.frameCount),
                             duration: engine.time(ofFrame: session.frameCount),
                             gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
         }
