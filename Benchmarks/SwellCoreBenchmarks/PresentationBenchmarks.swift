@@ -31,7 +31,7 @@ enum PresentationBenchmarks {
         } setup: { () -> RenderSnapshot in
             guard let snapshot = hostedTree().latestSnapshot else { fatalError("the host published no snapshot") }
             precondition(snapshot.records.count == layerCount + 1, "expected \(layerCount + 1) committed layers")
-            precondition(snapshot.evaluate(atHostTime: 1).values.count == 2 * layerCount,
+            precondition(snapshot.evaluate(atHostTime: 1).count == 2 * layerCount,
                          "expected two animated properties per layer")
             return snapshot
         }
