@@ -20,47 +20,63 @@ struct KeyframeCurve<Value: Animatable>: ValueCurve {
         case cubicPaced(KochanekBartelsSpline<Value>, ArcLengthTable)
     }
 
-    let values: [Value]
-    /// Segment boundaries as fractions of the simple duration; for discrete
-    /// animations, the time each value starts.
-    let keyTimes: [Double]
-    /// One timing function per segment (nil: linear).
+    /// A key time, as a fraction of the simple duration, and the value
+    /// there (for discrete animations: the value from then on).
+    struct Key: Sendable {
+        let time: Double
+        let value: Value
+    }
+
+    /// The keys in time order. Times and values share one array so that an
+    /// evaluation reads one block of memory rather than two. A discrete
+    /// animation may have one key time more than values (Apple: the last
+    /// marks the end of the last value); its key repeats the last value.
+    let keys: [Key]
+    /// One timing function per segment, or none at all when every segment
+    /// is linear (the usual case, which then reads no array).
     let functions: [CAMediaTimingFunction?]
     let interpolation: Interpolation
 
+    init(values: [Value], keyTimes: [Double], functions: [CAMediaTimingFunction?], interpolation: Interpolation) {
+        keys = keyTimes.indices.map { Key(time: keyTimes[$0], value: values[min($0, values.count - 1)]) }
+        self.functions = functions.allSatisfy { $0 == nil } ? [] : functions
+        self.interpolation = interpolation
+    }
+
     func value(at sample: CurveSample, model: Value) -> Value {
         let f = sample.fraction
-        guard values.count > 1 else { return values[0] }
+        guard keys.count > 1 else { return keys[0].value }
         switch interpolation {
         case .discrete:
-            return values[min(lastKey(atOrBefore: f), values.count - 1)]
+            return keys[lastKey(atOrBefore: f)].value
         case .cubicPaced(let spline, let table):
             let (segment, u) = table.segmentParameter(atFraction: f)
             return spline.value(segment: segment, parameter: u)
         case .linear, .cubic:
-            let segment = min(lastKey(atOrBefore: f), values.count - 2)
-            let span = keyTimes[segment + 1] - keyTimes[segment]
-            var u = span > 0 ? (f - keyTimes[segment]) / span : 1
-            if let function = functions[segment] { u = function.value(at: u) }
+            let segment = min(lastKey(atOrBefore: f), keys.count - 2)
+            let start = keys[segment], end = keys[segment + 1]
+            let span = end.time - start.time
+            var u = span > 0 ? (f - start.time) / span : 1
+            if !functions.isEmpty, let function = functions[segment] { u = function.value(at: u) }
             if case .cubic(let spline) = interpolation {
                 return spline.value(segment: segment, parameter: u)
             }
-            return values[segment].interpolated(to: values[segment + 1], fraction: u)
+            return start.value.interpolated(to: end.value, fraction: u)
         }
     }
 
     func endValue(model: Value) -> Value {
-        values[values.count - 1]
+        keys[keys.count - 1].value
     }
 
-    /// The index of the last key time at or before `f` (0 when `f` precedes
-    /// them all), by binary search.
+    /// The index of the last key at or before `f` (0 when `f` precedes them
+    /// all), by binary search.
     private func lastKey(atOrBefore f: Double) -> Int {
-        var low = 0, high = keyTimes.count - 1
-        if f >= keyTimes[high] { return high }
+        var low = 0, high = keys.count - 1
+        if f >= keys[high].time { return high }
         while high - low > 1 {
             let mid = (low + high) / 2
-            if keyTimes[mid] <= f { low = mid } else { high = mid }
+            if keys[mid].time <= f { low = mid } else { high = mid }
         }
         return low
     }

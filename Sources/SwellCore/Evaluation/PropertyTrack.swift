@@ -12,19 +12,29 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     /// One animation's part of the track. A class, so that evaluating it
     /// borrows its curve and timing in place instead of copying — and
     /// retaining — everything they hold on every frame.
+    ///
+    /// The effect is kept as its two cases in two optionals, not as an
+    /// ``Effect``: calling a method through an optional stored property
+    /// borrows it, where switching over a stored enum copies the payload —
+    /// a retain and a release per property per frame.
     final class Entry: Sendable {
         let chain: TimingChain
-        let effect: Effect<Value>
+        private let standard: CurveContribution<StandardCurve<Value>>?
+        private let custom: (any PropertyContribution<Value>)?
 
         init(chain: TimingChain, effect: Effect<Value>) {
             self.chain = chain
-            self.effect = effect
+            switch effect {
+            case .standard(let contribution): (standard, custom) = (contribution, nil)
+            case .custom(let contribution): (standard, custom) = (nil, contribution)
+            }
         }
 
         @inline(__always)
         func apply(to value: inout Value, model: Value, time: Double, tolerance: Double) {
             if let sample = chain.sample(atLayerTime: time, tolerance: tolerance) {
-                effect.apply(to: &value, model: model, sample: sample)
+                standard?.apply(to: &value, model: model, sample: sample)
+                custom?.apply(to: &value, model: model, sample: sample)
             }
         }
     }

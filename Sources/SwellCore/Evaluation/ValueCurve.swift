@@ -21,8 +21,8 @@ protocol ValueCurve<Value>: Sendable {
 /// A track evaluates these without dynamic dispatch, so its evaluation
 /// specialises completely for the property's value type (see
 /// ``PropertyTrack/value(atLayerTime:tolerance:)``) — which is what makes
-/// per-sample gain evaluation and 10,000-layer frames fast. Indirect for the
-/// same reason as ``Effect``.
+/// per-sample gain evaluation and 10,000-layer frames fast. Indirect, so
+/// that an ``Effect`` holding one stays a reference wide.
 indirect enum StandardCurve<Value: Animatable>: ValueCurve {
     case basic(BasicCurve<Value>)
     case keyframe(KeyframeCurve<Value>)

@@ -86,6 +86,9 @@ public final class RenderSnapshot: Sendable {
     /// The index of each record's parent, or -1 for the root.
     public let parents: [Int]
     private let indexBySerial: [UInt64: Int]
+    /// Every record's timing, in one array: a frame reads them in sequence
+    /// instead of visiting every record object.
+    private let timings: [MediaTiming]
     /// Every record's tracks in record order, for ``evaluate(atHostTime:tolerance:)``;
     /// `records` keeps them alive.
     private let tracks: [UnretainedTrack]
@@ -108,6 +111,7 @@ public final class RenderSnapshot: Sendable {
         }
         starts.append(tracks.count)
         self.indexBySerial = index
+        self.timings = records.map(\.timing)
         self.tracks = tracks
         self.trackStarts = starts
     }
@@ -139,11 +143,11 @@ public final class RenderSnapshot: Sendable {
         var localTimes = [Double](repeating: 0, count: records.count)
         var values: [any Animatable] = []
         values.reserveCapacity(tracks.count)
-        records.withUnsafeBufferPointer { records in
+        timings.withUnsafeBufferPointer { timings in
             tracks.withUnsafeBufferPointer { tracks in
-                for i in records.indices {
+                for i in timings.indices {
                     let parentTime = parents[i] < 0 ? hostTime : localTimes[parents[i]]
-                    let time = records[i].timing.localTime(fromParent: parentTime)
+                    let time = timings[i].localTime(fromParent: parentTime)
                     localTimes[i] = time
                     for j in trackStarts[i]..<trackStarts[i + 1] {
                         values.append(tracks[j].presentedValue(atLayerTime: time, tolerance: tolerance))
