@@ -7,53 +7,121 @@
 /// evaluated exactly on the sample path. It holds only immutable tracks, so
 /// the render thread evaluates it without locks or allocation.
 struct GainChain: Sendable {
+    /// One layer from the root down to the audio layer.
     struct Stage: Sendable {
         let timing: MediaTiming
-        /// The layer's `volume`, if it has one (a plain grouping layer may not).
-        let volume: PropertyTrack<Double>?
+        /// The layer's `volume`, if it has one (a plain grouping layer may
+        /// not). Unretained: the render thread evaluates it per frame, and a
+        /// retained reference would be retained and released on every call.
+        let volume: Unmanaged<PropertyTrack<Double>>?
         let taper: VolumeTaper
+
+        func amplitude(atLocalTime time: Double, tolerance: Double) -> Double {
+            guard let volume else { return 1 }
+            return taper.amplitude(volume._withUnsafeGuaranteedRef { $0.value(atLayerTime: time, tolerance: tolerance) })
+        }
     }
 
     /// From the root down to the audio layer itself.
-    let stages: [Stage]
-    /// The audio layer's `pan`, in its local time.
-    let pan: PropertyTrack<Double>?
+    private let stages: [Stage]
+    /// The audio layer's `pan`, in its local time; unretained like the
+    /// volumes.
+    private let pan: Unmanaged<PropertyTrack<Double>>?
+    /// Keeps the unretained tracks alive.
+    private let tracks: [PropertyTrack<Double>]
     let limit: GainLimit
 
     /// Builds the chain of the layer at `index` in `snapshot`.
     init(snapshot: RenderSnapshot, index: Int, limit: GainLimit) {
+        var tracks: [PropertyTrack<Double>] = []
         stages = snapshot.ancestry(ofLayerAt: index).map { i in
             let record = snapshot.records[i]
             let taper = (record.renderState as? AudioLayerState)?.taper ?? .linear
-            return Stage(timing: record.timing, volume: record.track(forKey: "volume", as: Double.self), taper: taper)
+            let volume = record.track(forKey: "volume", as: Double.self)
+            if let volume { tracks.append(volume) }
+            return Stage(timing: record.timing, volume: volume.map { Unmanaged.passUnretained($0) }, taper: taper)
         }
-        pan = snapshot.records[index].track(forKey: "pan", as: Double.self)
+        if let pan = snapshot.records[index].track(forKey: "pan", as: Double.self) {
+            tracks.append(pan)
+            self.pan = Unmanaged.passUnretained(pan)
+        } else {
+            pan = nil
+        }
+        self.tracks = tracks
         self.limit = limit
     }
 
     /// The left and right gains at host time `time`, clamped by the limit.
     /// Without `panned` (output that is not stereo) both are the unpanned gain.
     func gains(atHostTime time: Double, tolerance: Double, panned: Bool) -> (left: Double, right: Double) {
-        var local = time, amplitude = 1.0
-        for stage in stages {
-            local = stage.timing.localTime(fromParent: local)
-            if let volume = stage.volume {
-                amplitude *= stage.taper.amplitude(volume.value(atLayerTime: local, tolerance: tolerance))
+        stages.withUnsafeBufferPointer { stages in
+            var local = time, amplitude = 1.0
+            for stage in stages {
+                local = stage.timing.localTime(fromParent: local)
+                amplitude *= stage.amplitude(atLocalTime: local, tolerance: tolerance)
             }
+            return clamped(amplitude, pan: panned ? panGains(atLocalTime: local, tolerance: tolerance) : (1, 1))
         }
-        var pan: (left: Double, right: Double) = (1, 1)
-        if panned, let track = self.pan { pan = PanLaw.gains(pan: track.value(atLayerTime: local, tolerance: tolerance)) }
-        return (limit.clamp(amplitude * pan.left), limit.clamp(amplitude * pan.right))
     }
 
-    /// Whether the gains stay the same for host times in `start..<end`.
-    func isConstant(from start: Double, to end: Double) -> Bool {
-        var low = start, high = end
-        for stage in stages {
-            let a = stage.timing.localTime(fromParent: low), b = stage.timing.localTime(fromParent: high)
-            (low, high) = (min(a, b), max(a, b))
-            if let volume = stage.volume, !volume.isConstant(from: low, to: high) { return false }
+    /// The gains of `frames` frames from `first`, one per frame, into `left`
+    /// and `right` — exactly ``gains(atHostTime:tolerance:panned:)`` at
+    /// each frame's time `frame / sampleRate`.
+    ///
+    /// A stage whose volume does not move during the block (most ancestors;
+    /// the audio layer itself before and after its ramps) and a pan that
+    /// does not move are evaluated once for the block instead of per frame.
+    func render(frames: Int, from first: Int64, sampleRate: Double, tolerance: Double, panned: Bool,
+                left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        stages.withUnsafeBufferPointer { stages in
+            // Which stages move in the block (a bit per stage; a chain deeper
+            // than 64 layers evaluates its deeper stages per frame), and the
+            // product of the others' amplitudes at the block's start.
+            var start = Double(first) / sampleRate, end = Double(first + Int64(frames)) / sampleRate
+            var low = start, high = end
+            var moving: UInt64 = 0, steady = 1.0
+            for (i, stage) in stages.enumerated() {
+                (start, end) = (stage.timing.localTime(fromParent: start), stage.timing.localTime(fromParent: end))
+                (low, high) = (min(start, end), max(start, end))
+                let isSteady = i < 64 && stage.volume.map {
+                    $0._withUnsafeGuaranteedRef { $0.isConstant(from: low, to: high) }
+                } ?? true
+                if isSteady {
+                    steady *= stage.amplitude(atLocalTime: start, tolerance: tolerance)
+                } else if i < 64 {
+                    moving |= 1 << UInt64(i)
+                }
+            }
+            let panMoves = panned && !(pan?._withUnsafeGuaranteedRef { $0.isConstant(from: low, to: high) } ?? true)
+            let steadyPan = panned && !panMoves ? panGains(atLocalTime: start, tolerance: tolerance) : (1, 1)
+
+            if moving == 0 && stages.count <= 64 && !panMoves {
+                let g = clamped(steady, pan: steadyPan)
+                left.update(repeating: Float(g.left), count: frames)
+                right.update(repeating: Float(g.right), count: frames)
+                return
+            }
+            for n in 0..<frames {
+                var local = Double(first + Int64(n)) / sampleRate, amplitude = steady
+                for (i, stage) in stages.enumerated() {
+                    local = stage.timing.localTime(fromParent: local)
+                    if i >= 64 || moving & (1 << UInt64(i)) != 0 {
+                        amplitude *= stage.amplitude(atLocalTime: local, tolerance: tolerance)
+                    }
+                }
+                let g = clamped(amplitude, pan: panMoves ? panGains(atLocalTime: local, tolerance: tolerance) : steadyPan)
+                left[n] = Float(g.left)
+                right[n] = Float(g.right)
+            }
         }
-        return pan?.isConstant(from: low, to: high) ?? true
+    }
+
+    private func panGains(atLocalTime time: Double, tolerance: Double) -> (left: Double, right: Double) {
+        guard let pan else { return (1, 1) }
+        return PanLaw.gains(pan: pan._withUnsafeGuaranteedRef { $0.value(atLayerTime: time, tolerance: tolerance) })
+    }
+
+    private func clamped(_ amplitude: Double, pan: (left: Double, right: Double)) -> (left: Double, right: Double) {
+        (limit.clamp(amplitude * pan.left), limit.clamp(amplitude * pan.right))
     }
 }

@@ -149,22 +149,10 @@ final class RenderCore: @unchecked Sendable {
         return (read, ended)
     }
 
-    /// The sample path: the chain at every frame's time, or once for a span
-    /// over which no animation moves.
+    /// The sample path: the chain at every frame's time.
     private func sampleGains(_ chain: GainChain, frames: Int, at frame: Int64) {
-        let panned = channelCount == 2
-        let startTime = Double(frame) / sampleRate
-        if chain.isConstant(from: startTime, to: Double(frame + Int64(frames)) / sampleRate) {
-            let g = chain.gains(atHostTime: startTime, tolerance: tolerance, panned: panned)
-            gainLeft.update(repeating: Float(g.left), count: frames)
-            gainRight.update(repeating: Float(g.right), count: frames)
-            return
-        }
-        for i in 0..<frames {
-            let g = chain.gains(atHostTime: Double(frame + Int64(i)) / sampleRate, tolerance: tolerance, panned: panned)
-            gainLeft[i] = Float(g.left)
-            gainRight[i] = Float(g.right)
-        }
+        chain.render(frames: frames, from: frame, sampleRate: sampleRate, tolerance: tolerance,
+                     panned: channelCount == 2, left: gainLeft, right: gainRight)
     }
 
     /// The display path: within period p, a straight ramp from the gain
