@@ -150,21 +150,8 @@ struct JSONScanner {
             skipWhitespace()
             let value = try parseValue()
             members.append(JSONMember(key: key, keyLocation: keyLocation, value: value))
-            skipWhitespace()
-            switch current {
-            case ASCII.comma:
-                let comma = location
-                advance()
-                skipWhitespace()
-                if current == ASCII.rightBrace {
-                    throw Diagnostic("trailing comma before '}' is not allowed in JSON", at: comma)
-                }
-            case ASCII.rightBrace:
-                advance()
-                depth -= 1
+            if try closesContainer(with: ASCII.rightBrace, "}", after: "object member") {
                 return JSONValue(.object(members), at: start)
-            default:
-                throw unexpected("expected ',' or '}' after object member")
             }
         }
     }
@@ -181,22 +168,34 @@ struct JSONScanner {
         }
         while true {
             elements.append(try parseValue())
-            skipWhitespace()
-            switch current {
-            case ASCII.comma:
-                let comma = location
-                advance()
-                skipWhitespace()
-                if current == ASCII.rightBracket {
-                    throw Diagnostic("trailing comma before ']' is not allowed in JSON", at: comma)
-                }
-            case ASCII.rightBracket:
-                advance()
-                depth -= 1
+            if try closesContainer(with: ASCII.rightBracket, "]", after: "array element") {
                 return JSONValue(.array(elements), at: start)
-            default:
-                throw unexpected("expected ',' or ']' after array element")
             }
+        }
+    }
+
+    /// After an object member or array element: consumes the `,` that
+    /// separates it from the next (refusing one right before the closing
+    /// bracket, which JSON does not allow) or the closing bracket. Returns
+    /// true when the container has ended.
+    private mutating func closesContainer(with bracket: UInt8, _ spelling: String,
+                                          after item: String) throws(Diagnostic) -> Bool {
+        skipWhitespace()
+        switch current {
+        case ASCII.comma:
+            let comma = location
+            advance()
+            skipWhitespace()
+            if current == bracket {
+                throw Diagnostic("trailing comma before '\(spelling)' is not allowed in JSON", at: comma)
+            }
+            return false
+        case bracket:
+            advance()
+            depth -= 1
+            return true
+        default:
+            throw unexpected("expected ',' or '\(spelling)' after \(item)")
         }
     }
 
