@@ -8,8 +8,9 @@
  * written, so a player on them runs flat out and its CPU use says nothing
  * about real-time playback. This sink behaves like a DMA-driven sound card
  * instead: its hardware position advances with CLOCK_MONOTONIC at the
- * stream's rate, a blocked writer is woken once per period (a timerfd in
- * place of the card's interrupt), and a writer that falls behind gets an
+ * stream's rate, a blocked writer is woken at the first period boundary (the
+ * card's interrupt; a timerfd here) at which `avail_min` frames are free, as
+ * the kernel wakes a card's writer, and a writer that falls behind gets an
  * underrun (EPIPE). With `speed N` its clock runs N times faster — a card
  * at N times the rate, still pacing the writer — so that an hour of audio
  * plays in 3600/N seconds (for measuring memory over a long file).
@@ -50,6 +51,7 @@ typedef struct {
 	int running;
 	int in_underrun;
 	struct timespec started;
+	snd_pcm_uframes_t avail_min;
 	uint64_t frames;
 	uint64_t underruns;
 	char *report;
@@ -68,15 +70,46 @@ static int sink_start(snd_pcm_ioplug_t *io)
 	sink_t *sink = io->private_data;
 	clock_gettime(CLOCK_MONOTONIC, &sink->started);
 	sink->running = 1;
-	/* Wake the writer once per period, like the card's interrupt. */
-	uint64_t period_ns = (uint64_t)io->period_size * 1000000000u / io->rate / (uint64_t)sink->speed;
-	struct itimerspec timer = {
-		.it_interval = { (time_t)(period_ns / 1000000000u), (long)(period_ns % 1000000000u) },
-		.it_value = { (time_t)(period_ns / 1000000000u), (long)(period_ns % 1000000000u) },
-	};
-	if (timerfd_settime(io->poll_fd, 0, &timer, NULL) < 0)
-		return -errno;
 	return 0;
+}
+
+static int sink_sw_params(snd_pcm_ioplug_t *io, snd_pcm_sw_params_t *params)
+{
+	return snd_pcm_sw_params_get_avail_min(params, &((sink_t *)io->private_data)->avail_min);
+}
+
+/* Called each time the writer is about to wait. The kernel wakes a card's
+ * writer only once avail_min frames are free (snd_pcm_update_state), and
+ * the card's interrupts come at period boundaries: so the timer is armed for
+ * the first boundary at which that much room is free — or, if it is already
+ * free (draining), the next boundary. */
+static int sink_poll_descriptors(snd_pcm_ioplug_t *io, struct pollfd *pfd, unsigned int space)
+{
+	sink_t *sink = io->private_data;
+	if (space < 1)
+		return 0;
+	if (sink->running) {
+		uint64_t period = io->period_size, buffer = io->buffer_size;
+		uint64_t room = sink->avail_min < period ? period : sink->avail_min;
+		if (room > buffer)
+			room = buffer;
+		uint64_t played = nanoseconds_since(&sink->started) * io->rate * (uint64_t)sink->speed / 1000000000u;
+		uint64_t target = io->appl_ptr + room > buffer ? io->appl_ptr + room - buffer : 0;
+		if (target <= played)
+			target = played + 1;
+		uint64_t boundary = (target + period - 1) / period * period;
+		uint64_t at = (uint64_t)sink->started.tv_sec * 1000000000u + (uint64_t)sink->started.tv_nsec
+			+ boundary * 1000000000u / io->rate / (uint64_t)sink->speed;
+		struct itimerspec timer = {
+			.it_interval = { 0, 0 },
+			.it_value = { (time_t)(at / 1000000000u), (long)(at % 1000000000u) },
+		};
+		if (timerfd_settime(io->poll_fd, TFD_TIMER_ABSTIME, &timer, NULL) < 0)
+			return -errno;
+	}
+	pfd->fd = io->poll_fd;
+	pfd->events = POLLIN;
+	return 1;
 }
 
 static int sink_stop(snd_pcm_ioplug_t *io)
@@ -165,6 +198,8 @@ static const snd_pcm_ioplug_callback_t sink_callback = {
 	.prepare = sink_prepare,
 	.pointer = sink_pointer,
 	.transfer = sink_transfer,
+	.sw_params = sink_sw_params,
+	.poll_descriptors = sink_poll_descriptors,
 	.poll_revents = sink_poll_revents,
 	.close = sink_close,
 };

@@ -9,14 +9,17 @@ import Synchronization
 /// the frames heard. That clock, not the wall clock, is the engine's time,
 /// so the `null` and `file` plugins — which swallow audio faster than real
 /// time — run the same timeline as a sound card. The owning thread calls
-/// ``run(until:)``, which services the engine whenever the render thread has
-/// written a period.
+/// ``run(until:)``, which services the engine whenever the render thread
+/// has filled the device's buffer and is about to wait for room (on a
+/// card, once per half buffer: ``PCMOutput`` wakes the writer when half the
+/// buffer is free), or, on an output without a real-time deadline, after
+/// every period.
 ///
 /// The render thread waits — sleeping briefly, never locking — only when it
 /// reaches the engine's render limit: an event that has not run yet, or, on
 /// the display path, a period whose gain has not been displayed. The owning
-/// thread keeps two periods ahead, so on a real device that wait does not
-/// happen unless the owning thread stalls.
+/// thread keeps two periods (or half a buffer) ahead, so on a real device
+/// that wait does not happen unless the owning thread stalls.
 public final class AudioOutput: @unchecked Sendable {
     public let engine: AudioEngine
     let pcm: PCMOutput
@@ -56,7 +59,7 @@ public final class AudioOutput: @unchecked Sendable {
     }
 
     private func renderLoop() {
-        let core = engine.core, period = engine.periodFrames
+        let core = engine.core, period = engine.periodFrames, bufferSize = pcm.parameters.bufferSize
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: period * engine.channelCount)
         defer { buffer.deallocate() }
         var periodsWritten = 0, mostQueued = 0
@@ -86,16 +89,24 @@ public final class AudioOutput: @unchecked Sendable {
             if periodsWritten == 8 && mostQueued < period {
                 core.outputIsRealTime.store(false, ordering: .releasing)
             }
-            wake.signal()
+            if bufferSize - queued < period || !core.outputIsRealTime.load(ordering: .relaxed) {
+                wake.signal()
+            }
         }
     }
 
     /// Services the engine on the calling (owning) thread until `done`
     /// returns true or the device fails.
     public func run(until done: () -> Bool) throws(ALSAError) {
+        // The render thread's signal comes at least once per buffer; the
+        // timeout only bounds how late a stalled device is noticed.
+        let timeout = max(0.01, 2 * Double(pcm.parameters.bufferSize) / Double(pcm.parameters.sampleRate))
+        // Far enough ahead for everything the render thread renders before
+        // it next signals: two periods, or the half buffer it refills.
+        let ahead = max(2 * engine.periodFrames, pcm.parameters.bufferSize / 2)
         while !done() {
-            _ = wake.wait(timeout: .now() + .milliseconds(10))
-            engine.service(through: engine.renderedFrames + 2 * Int64(engine.periodFrames))
+            _ = wake.wait(timeout: .now() + timeout)
+            engine.service(through: engine.renderedFrames + Int64(ahead))
             if let error = failure.withLock({ $0 }) { throw error }
         }
     }
