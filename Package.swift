@@ -104,7 +104,7 @@ let package = Package(
         // the tests find the executables beside the test bundle.
         .testTarget(
             name: "SamplesTests",
-            dependencies: ["ClockFace", "CircularProgress", "ExplicitAnimations", "PopAnimation"]),
+            dependencies: ["ClockFace", "CircularProgress", "ExplicitAnimations", "PopAnimation", "SwellTestSupport"]),
         // The audio samples, run as programs: through a pseudo-terminal, on
         // the test configuration's capture PCMs and fake mixer.
         .testTarget(

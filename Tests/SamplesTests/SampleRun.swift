@@ -1,4 +1,5 @@
 import Foundation
+import SwellTestSupport
 
 /// What a sample executable printed.
 ///
@@ -25,8 +26,7 @@ struct SampleRun {
         let errors = try SampleTemporaryFile()
         process.standardOutput = output.handle
         process.standardError = errors.handle
-        try process.run()
-        process.waitUntilExit()
+        try ProcessExit(running: process).wait()
         let standardError = try errors.contents()
         guard process.terminationStatus == 0 else {
             throw SampleFailure("\(name) exited with status \(process.terminationStatus): \(standardError)")

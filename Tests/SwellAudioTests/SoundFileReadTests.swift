@@ -188,7 +188,7 @@ import Testing
         try Fixtures.sox("-n", "-r", "8000", "-c", "1", "-b", "16", reference, "synth", "0.5", "sine", "440")
         let pipe = directory.file("pipe")
         let writer = try Fixtures.soxPipe(at: pipe, playing: reference)
-        defer { writer.waitUntilExit() }
+        defer { writer.wait() }
 
         let file = try SoundFile(path: pipe)
         #expect(!file.isSeekable)

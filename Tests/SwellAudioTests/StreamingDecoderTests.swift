@@ -196,7 +196,7 @@ import Testing
         try Fixtures.sox("-n", "-r", "8000", "-c", "1", "-b", "16", reference, "synth", "2", "sine", "440")
         let pipe = directory.file("pipe")
         let writer = try Fixtures.soxPipe(at: pipe, playing: reference)
-        defer { writer.waitUntilExit() }
+        defer { writer.wait() }
 
         let decoder = StreamingDecoder(file: try SoundFile(path: pipe), bufferDuration: 0.1, chunkFrameCount: 256)
         try decoder.start()
@@ -234,7 +234,10 @@ import Testing
     }
 
     /// Ten minutes of 48 kHz stereo (230 MB as floats) stream through a ring
-    /// of a second: the resident set grows by far less than the audio.
+    /// of a second: the resident set grows by far less than the audio. (The
+    /// resident set is the whole test process's, and other tests run at the
+    /// same time; a quarter of the audio leaves room for them and still
+    /// fails a decoder that keeps what it decodes.)
     @Test func longFileKeepsMemoryFlat() throws {
         let directory = try Fixtures.Directory()
         let path = directory.file("long.wav")
@@ -259,7 +262,7 @@ import Testing
         peak = max(peak, Self.residentBytes())
         #expect(frames == 600 * 48000)
         let decodedBytes = 600 * 48000 * 2 * MemoryLayout<Float>.size
-        #expect(peak - before < 16 << 20, "resident set grew by \(peak - before) bytes while streaming \(decodedBytes)")
+        #expect(peak - before < decodedBytes / 4, "resident set grew by \(peak - before) bytes while streaming \(decodedBytes)")
     }
 
     /// `VmRSS` from /proc/self/status, in bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import SwellTestSupport
 @testable import SwellCore
 
 /// Runs SoX or FFmpeg on a constant signal and reads back the gain they
@@ -81,9 +82,9 @@ enum FadePeer {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit(running: process)
         let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exit.wait()
         guard process.terminationStatus == 0 else {
             let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
             throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed: \(text)")

@@ -36,8 +36,7 @@ public enum PeerTool {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+        try ProcessExit(running: process).wait()
         let result = Result(
             status: process.terminationStatus,
             standardOutput: try contents(of: output),

@@ -194,11 +194,12 @@ public final class AudioEngine: RenderHost {
 
     // MARK: Display path
 
-    /// Called by ``AudioLayer/display()`` during a display frame: posts the
-    /// layer's ``presentedGain(of:)`` as the target the current audio period
-    /// ramps to.
+    /// Called by ``AudioLayer/display()`` during a display frame: on the
+    /// display path, posts the layer's ``presentedGain(of:)`` as the target
+    /// the current audio period ramps to. (On the sample path the render
+    /// thread evaluates the gain itself, and nothing would read the post.)
     func displayGain(of layer: AudioLayer) {
-        guard let period = displayPeriod, let voice = voices[layer.serial], let gain = presentedGain(of: layer) else { return }
+        guard gainPath == .display, let period = displayPeriod, let voice = voices[layer.serial], let gain = presentedGain(of: layer) else { return }
         voice.postDisplayGain(gain, forPeriod: period)
     }
 

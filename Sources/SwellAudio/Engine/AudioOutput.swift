@@ -89,7 +89,10 @@ public final class AudioOutput: @unchecked Sendable {
             if periodsWritten == 8 && mostQueued < period {
                 core.outputIsRealTime.store(false, ordering: .releasing)
             }
-            if bufferSize - queued < period || !core.outputIsRealTime.load(ordering: .relaxed) {
+            // Until the device is known to keep real time, and on one that
+            // does not, after every period; on a card, once the buffer is
+            // full and the next write will wait.
+            if periodsWritten <= 8 || bufferSize - queued < period || !core.outputIsRealTime.load(ordering: .relaxed) {
                 wake.signal()
             }
         }

@@ -56,9 +56,9 @@ struct GainChain: Sendable {
     func gains(atHostTime time: Double, tolerance: Double, panned: Bool) -> (left: Double, right: Double) {
         stages.withUnsafeBufferPointer { stages in
             var local = time, amplitude = 1.0
-            for stage in stages {
-                local = stage.timing.localTime(fromParent: local)
-                amplitude *= stage.amplitude(atLocalTime: local, tolerance: tolerance)
+            for i in 0..<stages.count {
+                local = stages[i].timing.localTime(fromParent: local)
+                amplitude *= stages[i].amplitude(atLocalTime: local, tolerance: tolerance)
             }
             return clamped(amplitude, pan: panned ? panGains(atLocalTime: local, tolerance: tolerance) : (1, 1))
         }
@@ -80,14 +80,14 @@ struct GainChain: Sendable {
             var start = Double(first) / sampleRate, end = Double(first + Int64(frames)) / sampleRate
             var low = start, high = end
             var moving: UInt64 = 0, steady = 1.0
-            for (i, stage) in stages.enumerated() {
-                (start, end) = (stage.timing.localTime(fromParent: start), stage.timing.localTime(fromParent: end))
+            for i in 0..<stages.count {
+                (start, end) = (stages[i].timing.localTime(fromParent: start), stages[i].timing.localTime(fromParent: end))
                 (low, high) = (min(start, end), max(start, end))
-                let isSteady = i < 64 && stage.volume.map {
+                let isSteady = i < 64 && stages[i].volume.map {
                     $0._withUnsafeGuaranteedRef { $0.isConstant(from: low, to: high) }
                 } ?? true
                 if isSteady {
-                    steady *= stage.amplitude(atLocalTime: start, tolerance: tolerance)
+                    steady *= stages[i].amplitude(atLocalTime: start, tolerance: tolerance)
                 } else if i < 64 {
                     moving |= 1 << UInt64(i)
                 }
@@ -103,10 +103,12 @@ struct GainChain: Sendable {
             }
             for n in 0..<frames {
                 var local = Double(first + Int64(n)) / sampleRate, amplitude = steady
-                for (i, stage) in stages.enumerated() {
-                    local = stage.timing.localTime(fromParent: local)
+                for i in 0..<stages.count {
+                    // Read in place: a copy of a stage would copy its timing's
+                    // fill mode, a string.
+                    local = stages[i].timing.localTime(fromParent: local)
                     if i >= 64 || moving & (1 << UInt64(i)) != 0 {
-                        amplitude *= stage.amplitude(atLocalTime: local, tolerance: tolerance)
+                        amplitude *= stages[i].amplitude(atLocalTime: local, tolerance: tolerance)
                     }
                 }
                 let g = clamped(amplitude, pan: panMoves ? panGains(atLocalTime: local, tolerance: tolerance) : steadyPan)

@@ -80,19 +80,29 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     @_specialize(exported: true, where Value == CGColor?)
     public func value(atLayerTime time: Double, tolerance: Double = 0) -> Value {
         var value = model
-        for entry in unretainedEntries {
-            entry._withUnsafeGuaranteedRef { $0.apply(to: &value, model: model, time: time, tolerance: tolerance) }
+        // Through a buffer pointer: iterating the array itself retains and
+        // releases its storage on every call.
+        unretainedEntries.withUnsafeBufferPointer { entries in
+            for i in 0..<entries.count {
+                entries[i]._withUnsafeGuaranteedRef { $0.apply(to: &value, model: model, time: time, tolerance: tolerance) }
+            }
         }
         return value
     }
 
     /// Whether the presented value stays the same over `start..<end` of layer
     /// time: true when no animation is active anywhere in the range.
+    ///
+    /// The audio render thread asks this once per block, so it is a plain
+    /// loop over the unretained entries, specialised for `Double`: no
+    /// closure context to allocate, no metadata to look up.
+    @_specialize(exported: true, where Value == Double)
     public func isConstant(from start: Double, to end: Double) -> Bool {
-        entries.allSatisfy { entry in
-            guard let active = entry.chain.activeLayerInterval else { return false }
-            return end <= active.lowerBound || start >= active.upperBound
+        for entry in unretainedEntries {
+            let active = entry._withUnsafeGuaranteedRef { $0.chain.activeLayerInterval }
+            guard let active, end <= active.lowerBound || start >= active.upperBound else { return false }
         }
+        return true
     }
 
     /// The earliest layer time at or after `time` when the value may start

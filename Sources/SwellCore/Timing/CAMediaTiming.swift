@@ -46,7 +46,4 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
     /// Both forwards and backwards.
     public static let both = CAMediaTimingFillMode(rawValue: "both")
-
-    var fillsForwards: Bool { self == .forwards || self == .both }
-    var fillsBackwards: Bool { self == .backwards || self == .both }
 }

@@ -31,9 +31,33 @@ public struct MediaTiming: Sendable, Equatable {
     public var repeatCount: Double = 0
     public var repeatDuration: Double = 0
     public var autoreverses = false
-    public var fillMode: CAMediaTimingFillMode = .removed
+    /// Whether the object holds its last state after its active duration.
+    public private(set) var fillsForwards = false
+    /// Whether the object shows its first state before its begin time.
+    public private(set) var fillsBackwards = false
 
     public init() {}
+
+    /// What the object presents outside its active duration. Kept as the two
+    /// flags it means, so that a `MediaTiming` is plain data: snapshots and
+    /// the audio render thread copy timings per frame, and a stored string
+    /// would be retained and released with every copy. A fill mode other
+    /// than Core Animation's four fills neither way and reads back as
+    /// `removed`.
+    public var fillMode: CAMediaTimingFillMode {
+        get {
+            switch (fillsBackwards, fillsForwards) {
+            case (false, false): .removed
+            case (false, true): .forwards
+            case (true, false): .backwards
+            case (true, true): .both
+            }
+        }
+        set {
+            fillsForwards = newValue == .forwards || newValue == .both
+            fillsBackwards = newValue == .backwards || newValue == .both
+        }
+    }
 
     /// Whether the object's active duration is unbounded: a layer, or an
     /// animation repeating forever.
@@ -85,12 +109,12 @@ public struct MediaTiming: Sendable, Equatable {
         let since = time - beginTime
         let active = activeDuration
         if since < -tolerance {
-            return fillMode.fillsBackwards
+            return fillsBackwards
                 ? iterationSample(atActivePosition: startPosition(active), atEnd: false) : nil
         }
         let elapsed = max(since, 0) * Swift.abs(speed)
         if elapsed >= active {
-            return fillMode.fillsForwards
+            return fillsForwards
                 ? iterationSample(atActivePosition: endPosition(active), atEnd: true) : nil
         }
         if speed < 0 {

@@ -1,5 +1,6 @@
 import Foundation
 import SwellAudio
+import SwellTestSupport
 import Testing
 
 /// Peer tools, scratch directories and sample helpers for the file and
@@ -49,10 +50,10 @@ enum SoundFileFixtures {
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let exit = try ProcessExit(running: process)
         let data = output.fileHandleForReading.readDataToEndOfFile()
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        exit.wait()
         guard process.terminationStatus == 0 else {
             let command = ([tool] + arguments).joined(separator: " ")
             if process.terminationStatus == 127 {
@@ -63,24 +64,62 @@ enum SoundFileFixtures {
         return data
     }
 
-    /// Starts a peer tool without waiting for it, its output discarded.
-    static func launch(_ tool: String, _ arguments: [String]) throws -> Process {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        return process
+    /// A named pipe that streams `source` as SoX writes WAV to a pipe (a
+    /// header that cannot give the length). Wait on the result before the
+    /// directory goes.
+    static func soxPipe(at path: String, playing source: String) throws -> PipeWriter {
+        try PipeWriter(path: path, bytes: sox(source, "-t", "wav", "-"))
     }
 
-    /// A named pipe that SoX fills with `source`, as a WAV stream.
-    static func soxPipe(at path: String, playing source: String) throws -> Process {
-        guard mkfifo(path, 0o600) == 0 else {
-            throw FixtureError("mkfifo \(path): \(String(cString: strerror(errno)))")
+    /// Writes bytes into a new named pipe from a thread of this process.
+    ///
+    /// SoX could write into the pipe itself, but then the test waits on
+    /// the rendezvous of two processes' opens; under the parallel test run
+    /// that sometimes never came, and a reader blocked in `open` waited
+    /// forever. Here the bytes are SoX's (captured from its standard
+    /// output), the pipe is the same kind of file, and the writer is
+    /// bounded: if no reader comes within ten seconds, it gives up.
+    final class PipeWriter: Sendable {
+        private let done = DispatchSemaphore(value: 0)
+
+        init(path: String, bytes: Data) throws {
+            guard mkfifo(path, 0o600) == 0 else {
+                throw FixtureError("mkfifo \(path): \(String(cString: strerror(errno)))")
+            }
+            let done = self.done
+            Thread.detachNewThread {
+                defer { done.signal() }
+                // A reader that stops early makes a write fail with EPIPE;
+                // the signal that comes with it stays blocked on this thread.
+                var pipeSignal = sigset_t()
+                sigemptyset(&pipeSignal)
+                sigaddset(&pipeSignal, SIGPIPE)
+                pthread_sigmask(SIG_BLOCK, &pipeSignal, nil)
+                var descriptor: Int32 = -1
+                let deadline = Date(timeIntervalSinceNow: 10)
+                while descriptor < 0 && Date() < deadline {
+                    descriptor = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)  // ENXIO until a reader opens
+                    if descriptor < 0 { usleep(1000) }
+                }
+                guard descriptor >= 0 else { return }
+                defer { close(descriptor) }
+                _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+                bytes.withUnsafeBytes { buffer in
+                    var offset = 0
+                    while offset < buffer.count {
+                        let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                        guard written > 0 else { return }
+                        offset += written
+                    }
+                }
+            }
         }
-        return try launch("sox", ["-V1", "-R", source, "-t", "wav", path])
+
+        /// Blocks until everything is written, the reader has gone, or no
+        /// reader came.
+        func wait() {
+            done.wait()
+        }
     }
 
     /// `sox -V1 -R ARGS…`: quiet, and repeatable (a fixed seed for dither

@@ -1,4 +1,5 @@
 import Foundation
+import SwellTestSupport
 import Testing
 @testable import SwellAutomation
 
@@ -57,10 +58,10 @@ enum PeerTool {
         let error = Pipe()
         process.standardOutput = output
         process.standardError = error
-        try process.run()
+        let exit = try ProcessExit(running: process)
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exit.wait()
         let result = Result(
             status: process.terminationStatus,
             output: String(decoding: outputData, as: UTF8.self),
