@@ -130,15 +130,12 @@ extension PCMOutput {
         var channels: UInt32 = 0
         snd_pcm_hw_params_get_channels(hw, &channels)
 
-        // A blocked write wakes when half the buffer is free, so the writer
-        // refills it a few periods at a time: each wake-up of a thread costs
-        // more than rendering a period, and the longest time from rendering
-        // a frame to hearing it stays one buffer, as when waking per period.
+        // See Parameters.wakeUpSize.
         let wakeUp = max(period, buffer / 2 / period * period)
         try setSoftwareParameters(pcm, device: device, startThreshold: buffer, wakeUp: wakeUp)
         return Parameters(
             device: device, channelCount: Int(channels), sampleRate: Int(rate),
-            periodSize: Int(period), bufferSize: Int(buffer), sampleFormat: format)
+            periodSize: Int(period), bufferSize: Int(buffer), wakeUpSize: Int(wakeUp), sampleFormat: format)
     }
 
     private static func setSoftwareParameters(

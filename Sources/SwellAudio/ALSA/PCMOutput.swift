@@ -28,12 +28,17 @@ public final class PCMOutput: @unchecked Sendable {
         public var channelCount: Int
         /// Frames per second.
         public var sampleRate: Int
-        /// Frames per period: the unit in which the device consumes audio
-        /// and wakes a blocked writer.
+        /// Frames per period: the unit in which the device consumes audio.
         public var periodSize: Int
         /// Frames the device can queue: the most audio written but not yet
         /// heard, and so the output latency when the buffer is full.
         public var bufferSize: Int
+        /// Frames that must be free before a blocked write wakes
+        /// (`avail_min`): half the buffer in whole periods, so a writer
+        /// refills it a few periods at a time — each wake-up of a thread
+        /// costs more than rendering a period — while the longest time from
+        /// rendering a frame to hearing it stays one buffer.
+        public var wakeUpSize: Int
         /// The format samples are converted to before they reach ALSA.
         public var sampleFormat: PCMSampleFormat
     }

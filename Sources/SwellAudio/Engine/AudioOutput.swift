@@ -105,8 +105,8 @@ public final class AudioOutput: @unchecked Sendable {
         // timeout only bounds how late a stalled device is noticed.
         let timeout = max(0.01, 2 * Double(pcm.parameters.bufferSize) / Double(pcm.parameters.sampleRate))
         // Far enough ahead for everything the render thread renders before
-        // it next signals: two periods, or the half buffer it refills.
-        let ahead = max(2 * engine.periodFrames, pcm.parameters.bufferSize / 2)
+        // it next signals: two periods, or the part of the buffer it refills.
+        let ahead = max(2 * engine.periodFrames, pcm.parameters.wakeUpSize)
         while !done() {
             _ = wake.wait(timeout: .now() + timeout)
             engine.service(through: engine.renderedFrames + Int64(ahead))

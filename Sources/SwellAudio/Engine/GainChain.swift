@@ -74,28 +74,31 @@ struct GainChain: Sendable {
     func render(frames: Int, from first: Int64, sampleRate: Double, tolerance: Double, panned: Bool,
                 left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         stages.withUnsafeBufferPointer { stages in
-            // Which stages move in the block (a bit per stage; a chain deeper
-            // than 64 layers evaluates its deeper stages per frame), and the
-            // product of the others' amplitudes at the block's start.
+            // Which stages move in the block, a bit each, and the product of
+            // the others' amplitudes at the block's start. A chain deeper
+            // than 64 layers has no bits to spare: every stage counts as
+            // moving.
             var start = Double(first) / sampleRate, end = Double(first + Int64(frames)) / sampleRate
             var low = start, high = end
-            var moving: UInt64 = 0, steady = 1.0
+            let folds = stages.count <= 64
+            var moving: UInt64 = folds ? 0 : .max, steady = 1.0
             for i in 0..<stages.count {
                 (start, end) = (stages[i].timing.localTime(fromParent: start), stages[i].timing.localTime(fromParent: end))
                 (low, high) = (min(start, end), max(start, end))
-                let isSteady = i < 64 && stages[i].volume.map {
+                guard folds else { continue }
+                let isSteady = stages[i].volume.map {
                     $0._withUnsafeGuaranteedRef { $0.isConstant(from: low, to: high) }
                 } ?? true
                 if isSteady {
                     steady *= stages[i].amplitude(atLocalTime: start, tolerance: tolerance)
-                } else if i < 64 {
+                } else {
                     moving |= 1 << UInt64(i)
                 }
             }
             let panMoves = panned && !(pan?._withUnsafeGuaranteedRef { $0.isConstant(from: low, to: high) } ?? true)
             let steadyPan = panned && !panMoves ? panGains(atLocalTime: start, tolerance: tolerance) : (1, 1)
 
-            if moving == 0 && stages.count <= 64 && !panMoves {
+            if moving == 0 && !panMoves {
                 let g = clamped(steady, pan: steadyPan)
                 left.update(repeating: Float(g.left), count: frames)
                 right.update(repeating: Float(g.right), count: frames)
@@ -104,10 +107,8 @@ struct GainChain: Sendable {
             for n in 0..<frames {
                 var local = Double(first + Int64(n)) / sampleRate, amplitude = steady
                 for i in 0..<stages.count {
-                    // Read in place: a copy of a stage would copy its timing's
-                    // fill mode, a string.
                     local = stages[i].timing.localTime(fromParent: local)
-                    if i >= 64 || moving & (1 << UInt64(i)) != 0 {
+                    if !folds || moving & (1 << UInt64(i)) != 0 {
                         amplitude *= stages[i].amplitude(atLocalTime: local, tolerance: tolerance)
                     }
                 }

@@ -98,11 +98,13 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     /// closure context to allocate, no metadata to look up.
     @_specialize(exported: true, where Value == Double)
     public func isConstant(from start: Double, to end: Double) -> Bool {
-        for entry in unretainedEntries {
-            let active = entry._withUnsafeGuaranteedRef { $0.chain.activeLayerInterval }
-            guard let active, end <= active.lowerBound || start >= active.upperBound else { return false }
+        unretainedEntries.withUnsafeBufferPointer { entries in
+            for i in 0..<entries.count {
+                let active = entries[i]._withUnsafeGuaranteedRef { $0.chain.activeLayerInterval }
+                guard let active, end <= active.lowerBound || start >= active.upperBound else { return false }
+            }
+            return true
         }
-        return true
     }
 
     /// The earliest layer time at or after `time` when the value may start
