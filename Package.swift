@@ -31,6 +31,8 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        // Linux calls the Swift Glibc module leaves out (renameat2).
+        .systemLibrary(name: "CLinux"),
 
         // The Core Animation engine: values, timing, animations, layers,
         // transactions, hosts and render snapshots. Foundation only.
@@ -38,7 +40,7 @@ let package = Package(
 
         // Sound: AudioLayer, MixerLayer, decoding, ALSA output, gain stage,
         // offline renderer.
-        .target(name: "SwellAudio", dependencies: ["SwellCore", "CALSA", "CSndFile"]),
+        .target(name: "SwellAudio", dependencies: ["SwellCore", "CALSA", "CSndFile", "CLinux"]),
 
         // Between the command line and the engine: TIME/LEVEL/ramp syntax,
         // JSON scripts, curves and charts (PNG charts are deflated by zlib).

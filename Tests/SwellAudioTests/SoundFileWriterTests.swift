@@ -286,6 +286,29 @@ import Testing
         #expect(try directory.contents() == ["out.wav"])
     }
 
+    /// Replacing swaps the directory entry, as `rename(2)` does, rather than
+    /// rewriting the old file: another name for the old file (a hard link,
+    /// or a reader holding it open) keeps the old bytes, and a symbolic link
+    /// at the target is replaced, not followed.
+    @Test func overwriteReplacesTheNameNotTheOldFile() throws {
+        let directory = try Fixtures.Directory()
+        let path = directory.file("out.wav"), link = directory.file("kept.wav")
+        try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(Glibc.link(path, link) == 0)
+        _ = try Fixtures.write([0.5], to: path, encoding: .pcm16, overwrite: true)
+        #expect(try Fixtures.soxWords16(path) == [16384])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: link)) == Data("old".utf8))
+
+        let pointee = directory.file("pointee.txt"), symbolic = directory.file("symbolic.wav")
+        try Data("pointee".utf8).write(to: URL(fileURLWithPath: pointee))
+        #expect(symlink(pointee, symbolic) == 0)
+        _ = try Fixtures.write([-0.5], to: symbolic, encoding: .pcm16, overwrite: true)
+        #expect(try Fixtures.soxWords16(symbolic) == [-16384])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: pointee)) == Data("pointee".utf8))
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: symbolic)) == nil)
+        #expect(try directory.contents() == ["kept.wav", "out.wav", "pointee.txt", "symbolic.wav"])
+    }
+
     // MARK: Bad settings
 
     @Test(arguments: [

@@ -1,0 +1,21 @@
+#ifndef SWELL_CLINUX_SHIM_H
+#define SWELL_CLINUX_SHIM_H
+// Linux calls that glibc declares only under _GNU_SOURCE, which the Swift
+// Glibc module is not built with.
+#include <errno.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/// Swaps two directory entries atomically: renameat2(2) with
+/// RENAME_EXCHANGE (Linux 3.15). Returns 0, or -1 with errno set; EINVAL or
+/// ENOSYS where the file system or kernel cannot exchange.
+static inline int swell_exchange_paths(const char *first, const char *second) {
+#ifdef SYS_renameat2
+    return (int)syscall(SYS_renameat2, AT_FDCWD, first, AT_FDCWD, second, 2u /* RENAME_EXCHANGE */);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+#endif
