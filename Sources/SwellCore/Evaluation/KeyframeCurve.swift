@@ -32,14 +32,13 @@ struct KeyframeCurve<Value: Animatable>: ValueCurve {
     /// animation may have one key time more than values (Apple: the last
     /// marks the end of the last value); its key repeats the last value.
     let keys: [Key]
-    /// One timing function per segment, or none at all when every segment
-    /// is linear (the usual case, which then reads no array).
-    let functions: [CAMediaTimingFunction?]
+    /// The segments' timing functions.
+    let pacing: SegmentPacing
     let interpolation: Interpolation
 
     init(values: [Value], keyTimes: [Double], functions: [CAMediaTimingFunction?], interpolation: Interpolation) {
         keys = keyTimes.indices.map { Key(time: keyTimes[$0], value: values[min($0, values.count - 1)]) }
-        self.functions = functions.allSatisfy { $0 == nil } ? [] : functions
+        pacing = SegmentPacing(functions)
         self.interpolation = interpolation
     }
 
@@ -56,8 +55,7 @@ struct KeyframeCurve<Value: Animatable>: ValueCurve {
             let segment = min(lastKey(atOrBefore: f), keys.count - 2)
             let start = keys[segment], end = keys[segment + 1]
             let span = end.time - start.time
-            var u = span > 0 ? (f - start.time) / span : 1
-            if !functions.isEmpty, let function = functions[segment] { u = function.value(at: u) }
+            let u = pacing.pace(span > 0 ? (f - start.time) / span : 1, segment: segment)
             if case .cubic(let spline) = interpolation {
                 return spline.value(segment: segment, parameter: u)
             }

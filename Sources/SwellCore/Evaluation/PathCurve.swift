@@ -13,7 +13,7 @@ import Foundation
 struct PathCurve: ValueCurve {
     private let measurement: PathMeasurement
     private let keyTimes: [Double]
-    private let functions: [CAMediaTimingFunction?]
+    private let pacing: SegmentPacing
     private let mode: CAAnimationCalculationMode
 
     init(animation: CAKeyframeAnimation, path: CGPath) throws {
@@ -27,7 +27,7 @@ struct PathCurve: ValueCurve {
         let spans = discrete ? count + 1 : count
         keyTimes = animation.validKeyTimes(forSegments: spans, discrete: discrete)
             ?? (0...spans).map { Double($0) / Double(spans) }
-        functions = animation.segmentFunctions(count: count)
+        pacing = SegmentPacing(animation.segmentFunctions(count: count))
     }
 
     func value(at sample: CurveSample, model: CGPoint) -> CGPoint {
@@ -64,8 +64,7 @@ struct PathCurve: ValueCurve {
             var segment = 0
             while segment + 1 < segments.count && keyTimes[segment + 1] <= fraction { segment += 1 }
             let span = keyTimes[segment + 1] - keyTimes[segment]
-            var u = span > 0 ? (fraction - keyTimes[segment]) / span : 1
-            if let function = functions[segment] { u = function.value(at: u) }
+            let u = pacing.pace(span > 0 ? (fraction - keyTimes[segment]) / span : 1, segment: segment)
             return (segment, min(max(u, 0), 1) * segments[segment].length)
         }
     }
