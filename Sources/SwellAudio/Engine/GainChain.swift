@@ -64,15 +64,41 @@ struct GainChain: Sendable {
         }
     }
 
+    /// Room for one block's per-frame times, values and amplitudes. The
+    /// render thread does not allocate, so its ``RenderCore`` allocates
+    /// this up front, for its largest block.
+    struct Scratch {
+        let times: UnsafeMutablePointer<Double>
+        let values: UnsafeMutablePointer<Double>
+        let amplitudes: UnsafeMutablePointer<Double>
+
+        init(capacity: Int) {
+            times = .allocate(capacity: capacity)
+            values = .allocate(capacity: capacity)
+            amplitudes = .allocate(capacity: capacity)
+            values.initialize(repeating: 0, count: capacity)
+        }
+
+        func deallocate() {
+            times.deallocate()
+            values.deallocate()
+            amplitudes.deallocate()
+        }
+    }
+
     /// The gains of `frames` frames from `first`, one per frame, into `left`
     /// and `right` — exactly ``gains(atHostTime:tolerance:panned:)`` at
-    /// each frame's time `frame / sampleRate`.
+    /// each frame's time `frame / sampleRate`, with the same operations in
+    /// the same order.
     ///
     /// A stage whose volume does not move during the block (most ancestors;
     /// the audio layer itself before and after its ramps) and a pan that
-    /// does not move are evaluated once for the block instead of per frame.
+    /// does not move are evaluated once for the block. The others are
+    /// evaluated a stage at a time over the whole block
+    /// (``PropertyTrack/values(atLayerTimes:count:tolerance:into:)``), with
+    /// the frames' local times and running products in `scratch`.
     func render(frames: Int, from first: Int64, sampleRate: Double, tolerance: Double, panned: Bool,
-                left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+                scratch: Scratch, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         stages.withUnsafeBufferPointer { stages in
             // Which stages move in the block, a bit each, and the product of
             // the others' amplitudes at the block's start. A chain deeper
@@ -104,15 +130,25 @@ struct GainChain: Sendable {
                 right.update(repeating: Float(g.right), count: frames)
                 return
             }
-            for n in 0..<frames {
-                var local = Double(first + Int64(n)) / sampleRate, amplitude = steady
-                for i in 0..<stages.count {
-                    local = stages[i].timing.localTime(fromParent: local)
-                    if !folds || moving & (1 << UInt64(i)) != 0 {
-                        amplitude *= stages[i].amplitude(atLocalTime: local, tolerance: tolerance)
-                    }
+            let (times, values, amplitudes) = (scratch.times, scratch.values, scratch.amplitudes)
+            for n in 0..<frames { times[n] = Double(first + Int64(n)) / sampleRate }
+            amplitudes.update(repeating: steady, count: frames)
+            for i in 0..<stages.count {
+                let timing = stages[i].timing
+                for n in 0..<frames { times[n] = timing.localTime(fromParent: times[n]) }
+                // A stage without a volume has an amplitude of 1.
+                guard !folds || moving & (1 << UInt64(i)) != 0, let volume = stages[i].volume else { continue }
+                volume._withUnsafeGuaranteedRef {
+                    $0.values(atLayerTimes: times, count: frames, tolerance: tolerance, into: values)
                 }
-                let g = clamped(amplitude, pan: panMoves ? panGains(atLocalTime: local, tolerance: tolerance) : steadyPan)
+                let taper = stages[i].taper
+                for n in 0..<frames { amplitudes[n] *= taper.amplitude(values[n]) }
+            }
+            if panMoves, let pan {
+                pan._withUnsafeGuaranteedRef { $0.values(atLayerTimes: times, count: frames, tolerance: tolerance, into: values) }
+            }
+            for n in 0..<frames {
+                let g = clamped(amplitudes[n], pan: panMoves ? PanLaw.gains(pan: values[n]) : steadyPan)
                 left[n] = Float(g.left)
                 right[n] = Float(g.right)
             }

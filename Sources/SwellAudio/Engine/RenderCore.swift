@@ -48,6 +48,7 @@ final class RenderCore: @unchecked Sendable {
     private let sourceBuffer: UnsafeMutablePointer<Float>
     private let gainLeft: UnsafeMutablePointer<Float>
     private let gainRight: UnsafeMutablePointer<Float>
+    private let gainScratch: GainChain.Scratch
     private let tolerance: Double
     private let fadeOutFrames: Int
     private var fadeOutRemaining: Int
@@ -63,6 +64,7 @@ final class RenderCore: @unchecked Sendable {
         sourceBuffer = .allocate(capacity: maxBlock * SoundFile.supportedChannelCounts.upperBound)
         gainLeft = .allocate(capacity: maxBlock)
         gainRight = .allocate(capacity: maxBlock)
+        gainScratch = GainChain.Scratch(capacity: maxBlock)
         fadeOutFrames = max(1, Int((0.02 * sampleRate).rounded()))
         fadeOutRemaining = fadeOutFrames
     }
@@ -71,6 +73,7 @@ final class RenderCore: @unchecked Sendable {
         sourceBuffer.deallocate()
         gainLeft.deallocate()
         gainRight.deallocate()
+        gainScratch.deallocate()
         plan?.release()
         unretired?.release()
     }
@@ -152,7 +155,7 @@ final class RenderCore: @unchecked Sendable {
     /// The sample path: the chain at every frame's time.
     private func sampleGains(_ chain: GainChain, frames: Int, at frame: Int64) {
         chain.render(frames: frames, from: frame, sampleRate: sampleRate, tolerance: tolerance,
-                     panned: channelCount == 2, left: gainLeft, right: gainRight)
+                     panned: channelCount == 2, scratch: gainScratch, left: gainLeft, right: gainRight)
     }
 
     /// The display path: within period p, a straight ramp from the gain

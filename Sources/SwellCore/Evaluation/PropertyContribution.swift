@@ -54,6 +54,12 @@ struct CurveContribution<Curve: ValueCurve>: PropertyContribution {
         }
         value = isAdditive ? value.adding(animated) : animated
     }
+
+    /// The same contribution with another curve: a standard curve's case,
+    /// unpacked (see ``PropertyTrack/Entry``).
+    func replacingCurve<Other: ValueCurve>(with curve: Other) -> CurveContribution<Other> {
+        CurveContribution<Other>(curve: curve, isAdditive: isAdditive, isCumulative: isCumulative)
+    }
 }
 
 /// A contribution to one field of a property, such as `position.x`: the

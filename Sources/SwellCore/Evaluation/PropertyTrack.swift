@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Tracks are immutable snapshots built at commit. The audio render thread
 /// holds `PropertyTrack<Double>`s for `volume` and `pan` and evaluates them
-/// per frame; `presentation()` evaluates the erased form. A class, so that
+/// a block of frames at a time; `presentation()` evaluates the erased form. A class, so that
 /// passing one around — through an existential, into the render thread's
 /// plans — costs a reference, not a copy of everything it holds.
 public final class PropertyTrack<Value: Animatable>: Sendable {
@@ -14,9 +14,7 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     /// retaining — everything they hold on every frame.
     ///
     /// The effect is kept as its two cases in two optionals, not as an
-    /// ``Effect``: calling a method through an optional stored property
-    /// borrows it, where switching over a stored enum copies the payload —
-    /// a retain and a release per property per frame.
+    /// ``Effect``, so that reaching the curve takes one switch, not two.
     final class Entry: Sendable {
         let chain: TimingChain
         private let standard: CurveContribution<StandardCurve<Value>>?
@@ -30,11 +28,41 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
             }
         }
 
+        /// Applies the animation to `count` values, `values[n]` being the
+        /// value so far at layer time `times[n]`.
+        ///
+        /// Unpacking the effect copies its curve out of the enum that holds
+        /// it — for a keyframe curve, a retain and a release of its arrays —
+        /// so it is done once here, and the loop over the times runs on the
+        /// concrete curve.
         @inline(__always)
-        func apply(to value: inout Value, model: Value, time: Double, tolerance: Double) {
-            if let sample = chain.sample(atLayerTime: time, tolerance: tolerance) {
-                standard?.apply(to: &value, model: model, sample: sample)
-                custom?.apply(to: &value, model: model, sample: sample)
+        func apply(to values: UnsafeMutablePointer<Value>, atLayerTimes times: UnsafePointer<Double>, count: Int,
+                   model: Value, tolerance: Double) {
+            if let standard {
+                switch standard.curve {
+                case .basic(let curve):
+                    apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
+                          model: model, tolerance: tolerance)
+                case .keyframe(let curve):
+                    apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
+                          model: model, tolerance: tolerance)
+                case .spring(let curve):
+                    apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
+                          model: model, tolerance: tolerance)
+                }
+            }
+            if let custom {
+                apply(custom, to: values, atLayerTimes: times, count: count, model: model, tolerance: tolerance)
+            }
+        }
+
+        @inline(__always)
+        private func apply(_ contribution: some PropertyContribution<Value>, to values: UnsafeMutablePointer<Value>,
+                           atLayerTimes times: UnsafePointer<Double>, count: Int, model: Value, tolerance: Double) {
+            for n in 0..<count {
+                if let sample = chain.sample(atLayerTime: times[n], tolerance: tolerance) {
+                    contribution.apply(to: &values[n], model: model, sample: sample)
+                }
             }
         }
     }
@@ -67,9 +95,9 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     /// `tolerance` is passed to ``MediaTiming/sample(atParentTime:tolerance:)``.
     ///
     /// Pre-specialised for the value types of CALayer's and AudioLayer's
-    /// properties: a call for one of them — the audio render thread's
-    /// `PropertyTrack<Double>`, a presentation frame's opacity or position —
-    /// runs code compiled for that type, with no generic metadata lookups.
+    /// properties: a call for one of them — a presentation frame's opacity
+    /// or position — runs code compiled for that type, with no generic
+    /// metadata lookups.
     @_specialize(exported: true, where Value == Double)
     @_specialize(exported: true, where Value == Float)
     @_specialize(exported: true, where Value == CGFloat)
@@ -79,15 +107,38 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     @_specialize(exported: true, where Value == CATransform3D)
     @_specialize(exported: true, where Value == CGColor?)
     public func value(atLayerTime time: Double, tolerance: Double = 0) -> Value {
-        var value = model
+        var value = model, time = time
+        evaluate(into: &value, atLayerTimes: &time, count: 1, tolerance: tolerance)
+        return value
+    }
+
+    /// The presented values at `count` layer times, `values[n]` at
+    /// `times[n]`: exactly ``value(atLayerTime:tolerance:)`` at each, for
+    /// the audio render thread, which evaluates a block of frames at a
+    /// time. `values` must be initialised; it is overwritten.
+    ///
+    /// Evaluated animation by animation, each over the whole block — the
+    /// same additions in the same order for every time — so that each
+    /// animation's curve is unpacked once per block rather than per frame.
+    @_specialize(exported: true, where Value == Double)
+    public func values(atLayerTimes times: UnsafePointer<Double>, count: Int, tolerance: Double = 0,
+                       into values: UnsafeMutablePointer<Value>) {
+        values.update(repeating: model, count: count)
+        evaluate(into: values, atLayerTimes: times, count: count, tolerance: tolerance)
+    }
+
+    @inline(__always)
+    private func evaluate(into values: UnsafeMutablePointer<Value>, atLayerTimes times: UnsafePointer<Double>,
+                          count: Int, tolerance: Double) {
         // Through a buffer pointer: iterating the array itself retains and
         // releases its storage on every call.
         unretainedEntries.withUnsafeBufferPointer { entries in
             for i in 0..<entries.count {
-                entries[i]._withUnsafeGuaranteedRef { $0.apply(to: &value, model: model, time: time, tolerance: tolerance) }
+                entries[i]._withUnsafeGuaranteedRef {
+                    $0.apply(to: values, atLayerTimes: times, count: count, model: model, tolerance: tolerance)
+                }
             }
         }
-        return value
     }
 
     /// Whether the presented value stays the same over `start..<end` of layer
