@@ -42,6 +42,7 @@ struct KeyframeCurve<Value: Animatable>: ValueCurve {
         self.interpolation = interpolation
     }
 
+    @inline(__always)
     func value(at sample: CurveSample, model: Value) -> Value {
         let f = sample.fraction
         guard keys.count > 1 else { return keys[0].value }

@@ -28,37 +28,48 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
             }
         }
 
+        /// Applies the animation to `value`, the value so far at layer time
+        /// `time`.
+        @inline(__always)
+        func apply(to value: inout Value, model: Value, time: Double, tolerance: Double) {
+            if let sample = chain.sample(atLayerTime: time, tolerance: tolerance) {
+                standard?.apply(to: &value, model: model, sample: sample)
+                custom?.apply(to: &value, model: model, sample: sample)
+            }
+        }
+
         /// Applies the animation to `count` values, `values[n]` being the
         /// value so far at layer time `times[n]`.
         ///
-        /// Unpacking the effect copies its curve out of the enum that holds
+        /// Reaching a standard curve copies it out of the enum that holds
         /// it — for a keyframe curve, a retain and a release of its arrays —
-        /// so it is done once here, and the loop over the times runs on the
+        /// which ``apply(to:model:time:tolerance:)`` does for every time.
+        /// Here it is done once, and the loop over the times runs on the
         /// concrete curve.
         @inline(__always)
         func apply(to values: UnsafeMutablePointer<Value>, atLayerTimes times: UnsafePointer<Double>, count: Int,
                    model: Value, tolerance: Double) {
-            if let standard {
-                switch standard.curve {
-                case .basic(let curve):
-                    apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
-                          model: model, tolerance: tolerance)
-                case .keyframe(let curve):
-                    apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
-                          model: model, tolerance: tolerance)
-                case .spring(let curve):
-                    apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
-                          model: model, tolerance: tolerance)
-                }
+            guard let standard else {
+                for n in 0..<count { apply(to: &values[n], model: model, time: times[n], tolerance: tolerance) }
+                return
             }
-            if let custom {
-                apply(custom, to: values, atLayerTimes: times, count: count, model: model, tolerance: tolerance)
+            switch standard.curve {
+            case .basic(let curve):
+                apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
+                      model: model, tolerance: tolerance)
+            case .keyframe(let curve):
+                apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
+                      model: model, tolerance: tolerance)
+            case .spring(let curve):
+                apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
+                      model: model, tolerance: tolerance)
             }
         }
 
         @inline(__always)
-        private func apply(_ contribution: some PropertyContribution<Value>, to values: UnsafeMutablePointer<Value>,
-                           atLayerTimes times: UnsafePointer<Double>, count: Int, model: Value, tolerance: Double) {
+        private func apply(_ contribution: CurveContribution<some ValueCurve<Value>>,
+                           to values: UnsafeMutablePointer<Value>, atLayerTimes times: UnsafePointer<Double>,
+                           count: Int, model: Value, tolerance: Double) {
             for n in 0..<count {
                 if let sample = chain.sample(atLayerTime: times[n], tolerance: tolerance) {
                     contribution.apply(to: &values[n], model: model, sample: sample)
@@ -107,8 +118,8 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     @_specialize(exported: true, where Value == CATransform3D)
     @_specialize(exported: true, where Value == CGColor?)
     public func value(atLayerTime time: Double, tolerance: Double = 0) -> Value {
-        var value = model, time = time
-        evaluate(into: &value, atLayerTimes: &time, count: 1, tolerance: tolerance)
+        var value = model
+        forEachEntry { $0.apply(to: &value, model: model, time: time, tolerance: tolerance) }
         return value
     }
 
@@ -124,20 +135,16 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     public func values(atLayerTimes times: UnsafePointer<Double>, count: Int, tolerance: Double = 0,
                        into values: UnsafeMutablePointer<Value>) {
         values.update(repeating: model, count: count)
-        evaluate(into: values, atLayerTimes: times, count: count, tolerance: tolerance)
+        forEachEntry { $0.apply(to: values, atLayerTimes: times, count: count, model: model, tolerance: tolerance) }
     }
 
+    /// Calls `body` with each entry, in order. Through a buffer pointer of
+    /// unretained entries: iterating the array itself retains and releases
+    /// its storage on every call.
     @inline(__always)
-    private func evaluate(into values: UnsafeMutablePointer<Value>, atLayerTimes times: UnsafePointer<Double>,
-                          count: Int, tolerance: Double) {
-        // Through a buffer pointer: iterating the array itself retains and
-        // releases its storage on every call.
+    private func forEachEntry(_ body: (Entry) -> Void) {
         unretainedEntries.withUnsafeBufferPointer { entries in
-            for i in 0..<entries.count {
-                entries[i]._withUnsafeGuaranteedRef {
-                    $0.apply(to: values, atLayerTimes: times, count: count, model: model, tolerance: tolerance)
-                }
-            }
+            for i in 0..<entries.count { entries[i]._withUnsafeGuaranteedRef(body) }
         }
     }
 
