@@ -9,14 +9,22 @@ final class AnimationAttachment {
     /// added: the start of an animation with no from, to or by value
     /// ("the previous value of keyPath in the render tree").
     let previousValue: (any Animatable)?
+    /// Whether the animation changes a key for which the layer's class
+    /// answers `needsDisplay(forKey:)` with true, so that the layer is
+    /// displayed while it runs. Decided once, when the animation is added:
+    /// the layer holds its own copy, which does not change (QuartzCore
+    /// refuses to modify an animation a layer holds), and the display link
+    /// asks on every frame.
+    let affectsDisplay: Bool
     var completions: [TransactionCompletion] = []
     private(set) var started = false
     private(set) var stopped = false
 
-    init(key: String, beginsAtCommit: Bool, previousValue: (any Animatable)?) {
+    init(key: String, beginsAtCommit: Bool, previousValue: (any Animatable)?, affectsDisplay: Bool) {
         self.key = key
         self.beginsAtCommit = beginsAtCommit
         self.previousValue = previousValue
+        self.affectsDisplay = affectsDisplay
     }
 
     func notifyStart(_ animation: CAAnimation) {

@@ -22,7 +22,8 @@ extension CALayer {
         if copy.timingFunction == nil { copy.timingFunction = CATransaction.animationTimingFunction() }
         let storageKey = copy is CATransition ? kCATransition : (key ?? nextAnonymousKey())
         let previous = (copy as? CAPropertyAnimation)?.keyPath.flatMap { committedValue(forKeyPath: $0) }
-        copy.attachment = AnimationAttachment(key: storageKey, beginsAtCommit: copy.beginTime == 0, previousValue: previous)
+        copy.attachment = AnimationAttachment(key: storageKey, beginsAtCommit: copy.beginTime == 0, previousValue: previous,
+                                              affectsDisplay: copy.affectsDisplay(of: self))
         do {
             _ = try AnimationCompiler.compile(copy, on: self, beginTime: copy.beginTime)
         } catch {

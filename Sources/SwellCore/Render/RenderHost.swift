@@ -203,7 +203,7 @@ open class RenderHost {
             guard phase == .after else { continue }
             finished = true
             if animation.isRemovedOnCompletion { layer.removeFinishedAnimation(animation) }
-            if animation.affectsDisplay(of: layer) { layer.setNeedsDisplay() }
+            if attachment.affectsDisplay { layer.setNeedsDisplay() }
             attachment.notifyStop(animation, finished: true)
         }
         if finished {
@@ -244,7 +244,7 @@ extension CALayer {
         guard !animationEntries.isEmpty else { return false }
         let local = localTime(fromHostTime: time)
         return animationEntries.contains { entry in
-            entry.animation.affectsDisplay(of: self)
+            entry.animation.attachment?.affectsDisplay == true
                 && entry.animation.timing.sample(atParentTime: local) != nil
         }
     }
