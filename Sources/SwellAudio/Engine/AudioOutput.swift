@@ -10,10 +10,16 @@ import Synchronization
 /// so the `null` and `file` plugins — which swallow audio faster than real
 /// time — run the same timeline as a sound card. The owning thread calls
 /// ``run(until:)``, which services the engine whenever the render thread
-/// has filled the device's buffer and is about to wait for room (on a
-/// card, once per half buffer: ``PCMOutput`` wakes the writer when half the
-/// buffer is free), or, on an output without a real-time deadline, after
-/// every period.
+/// has filled the device's buffer and is about to wait for room, or, on an
+/// output without a real-time deadline, after every period.
+///
+/// On a card the writer wakes once per half buffer (``PCMOutput`` sets
+/// `avail_min` so). On the display path the owning thread is woken with it:
+/// each period's gain must be displayed before the period is rendered. On
+/// the sample path the gain needs nothing from the owning thread, so it is
+/// woken once per buffer, and the display link fires that buffer's periods
+/// together — half the wake-ups, which on a virtual machine cost about
+/// 100 µs each. Ctrl-C is noticed at the next wake-up, a buffer at most.
 ///
 /// The render thread waits — sleeping briefly, never locking — only when it
 /// reaches the engine's render limit: an event that has not run yet, or, on
@@ -52,6 +58,15 @@ public final class AudioOutput: @unchecked Sendable {
     /// Whether the render thread runs with real-time priority.
     public var isRealTime: Bool { thread?.isRealTime ?? false }
 
+    /// Frames the render thread writes between wake-ups of the owning
+    /// thread on a device that keeps real time: half a buffer on the
+    /// display path, a whole buffer on the sample path (see the type's
+    /// description), and at least two periods.
+    private var ownerWakeInterval: Int {
+        let refill = engine.gainPath == .display ? pcm.parameters.wakeUpSize : pcm.parameters.bufferSize
+        return max(2 * engine.periodFrames, refill)
+    }
+
     /// Starts the render thread.
     public func start() throws(RenderThreadError) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
@@ -60,9 +75,10 @@ public final class AudioOutput: @unchecked Sendable {
 
     private func renderLoop() {
         let core = engine.core, period = engine.periodFrames, bufferSize = pcm.parameters.bufferSize
+        let wakeInterval = Int64(ownerWakeInterval)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: period * engine.channelCount)
         defer { buffer.deallocate() }
-        var periodsWritten = 0, mostQueued = 0
+        var periodsWritten = 0, mostQueued = 0, signalled: Int64 = 0
         while running.load(ordering: .acquiring) {
             guard core.renderableFrames(upTo: period) == period else {
                 wake.signal()
@@ -91,8 +107,11 @@ public final class AudioOutput: @unchecked Sendable {
             }
             // Until the device is known to keep real time, and on one that
             // does not, after every period; on a card, once the buffer is
-            // full and the next write will wait.
-            if periodsWritten <= 8 || bufferSize - queued < period || !core.outputIsRealTime.load(ordering: .relaxed) {
+            // full and the next write will wait, if the owning thread's
+            // interval has passed.
+            if periodsWritten <= 8 || !core.outputIsRealTime.load(ordering: .relaxed)
+                || (bufferSize - queued < period && total - signalled >= wakeInterval) {
+                signalled = total
                 wake.signal()
             }
         }
@@ -105,8 +124,8 @@ public final class AudioOutput: @unchecked Sendable {
         // timeout only bounds how late a stalled device is noticed.
         let timeout = max(0.01, 2 * Double(pcm.parameters.bufferSize) / Double(pcm.parameters.sampleRate))
         // Far enough ahead for everything the render thread renders before
-        // it next signals: two periods, or the part of the buffer it refills.
-        let ahead = max(2 * engine.periodFrames, pcm.parameters.wakeUpSize)
+        // it next signals.
+        let ahead = ownerWakeInterval
         while !done() {
             _ = wake.wait(timeout: .now() + timeout)
             engine.service(through: engine.renderedFrames + Int64(ahead))
