@@ -13,19 +13,34 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     /// borrows its curve and timing in place instead of copying — and
     /// retaining — everything they hold on every frame.
     ///
-    /// The effect is kept as its two cases in two optionals, not as an
-    /// ``Effect``, so that reaching the curve takes one switch, not two.
+    /// A standard curve is kept in a box of its own concrete type, one
+    /// optional per kind, not as a ``StandardCurve``: switching over the
+    /// enum copies the case's payload — for a keyframe curve, a retain and
+    /// a release of its arrays on every evaluation — where a method called
+    /// on a box's stored curve borrows it.
     final class Entry: Sendable {
         let chain: TimingChain
-        private let standard: CurveContribution<StandardCurve<Value>>?
+        private let basic: CurveBox<BasicCurve<Value>>?
+        private let keyframe: CurveBox<KeyframeCurve<Value>>?
+        private let spring: CurveBox<SpringCurve<Value>>?
         private let custom: (any PropertyContribution<Value>)?
 
         init(chain: TimingChain, effect: Effect<Value>) {
             self.chain = chain
+            var (basic, keyframe, spring): (CurveBox<BasicCurve<Value>>?, CurveBox<KeyframeCurve<Value>>?,
+                                            CurveBox<SpringCurve<Value>>?) = (nil, nil, nil)
             switch effect {
-            case .standard(let contribution): (standard, custom) = (contribution, nil)
-            case .custom(let contribution): (standard, custom) = (nil, contribution)
+            case .standard(let contribution):
+                switch contribution.curve {
+                case .basic(let curve): basic = CurveBox(contribution.replacingCurve(with: curve))
+                case .keyframe(let curve): keyframe = CurveBox(contribution.replacingCurve(with: curve))
+                case .spring(let curve): spring = CurveBox(contribution.replacingCurve(with: curve))
+                }
+                custom = nil
+            case .custom(let contribution):
+                custom = contribution
             }
+            (self.basic, self.keyframe, self.spring) = (basic, keyframe, spring)
         }
 
         /// Applies the animation to `value`, the value so far at layer time
@@ -33,48 +48,49 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
         @inline(__always)
         func apply(to value: inout Value, model: Value, time: Double, tolerance: Double) {
             if let sample = chain.sample(atLayerTime: time, tolerance: tolerance) {
-                standard?.apply(to: &value, model: model, sample: sample)
+                basic?.contribution.apply(to: &value, model: model, sample: sample)
+                keyframe?.contribution.apply(to: &value, model: model, sample: sample)
+                spring?.contribution.apply(to: &value, model: model, sample: sample)
                 custom?.apply(to: &value, model: model, sample: sample)
             }
         }
 
         /// Applies the animation to `count` values, `values[n]` being the
-        /// value so far at layer time `times[n]`.
-        ///
-        /// Reaching a standard curve copies it out of the enum that holds
-        /// it — for a keyframe curve, a retain and a release of its arrays —
-        /// which ``apply(to:model:time:tolerance:)`` does for every time.
-        /// Here it is done once, and the loop over the times runs on the
-        /// concrete curve.
+        /// value so far at layer time `times[n]`, with one loop per kind of
+        /// curve, so that each runs on the concrete curve.
         @inline(__always)
         func apply(to values: UnsafeMutablePointer<Value>, atLayerTimes times: UnsafePointer<Double>, count: Int,
                    model: Value, tolerance: Double) {
-            guard let standard else {
+            if let basic {
+                apply(basic, to: values, atLayerTimes: times, count: count, model: model, tolerance: tolerance)
+            } else if let keyframe {
+                apply(keyframe, to: values, atLayerTimes: times, count: count, model: model, tolerance: tolerance)
+            } else if let spring {
+                apply(spring, to: values, atLayerTimes: times, count: count, model: model, tolerance: tolerance)
+            } else {
                 for n in 0..<count { apply(to: &values[n], model: model, time: times[n], tolerance: tolerance) }
-                return
-            }
-            switch standard.curve {
-            case .basic(let curve):
-                apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
-                      model: model, tolerance: tolerance)
-            case .keyframe(let curve):
-                apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
-                      model: model, tolerance: tolerance)
-            case .spring(let curve):
-                apply(standard.replacingCurve(with: curve), to: values, atLayerTimes: times, count: count,
-                      model: model, tolerance: tolerance)
             }
         }
 
         @inline(__always)
-        private func apply(_ contribution: CurveContribution<some ValueCurve<Value>>,
+        private func apply(_ box: CurveBox<some ValueCurve<Value>>,
                            to values: UnsafeMutablePointer<Value>, atLayerTimes times: UnsafePointer<Double>,
                            count: Int, model: Value, tolerance: Double) {
             for n in 0..<count {
                 if let sample = chain.sample(atLayerTime: times[n], tolerance: tolerance) {
-                    contribution.apply(to: &values[n], model: model, sample: sample)
+                    box.contribution.apply(to: &values[n], model: model, sample: sample)
                 }
             }
+        }
+    }
+
+    /// One standard curve's contribution, boxed so that it is borrowed in
+    /// place when evaluated (see ``Entry``).
+    final class CurveBox<Curve: ValueCurve>: Sendable where Curve.Value == Value {
+        let contribution: CurveContribution<Curve>
+
+        init(_ contribution: CurveContribution<Curve>) {
+            self.contribution = contribution
         }
     }
 

@@ -18,11 +18,11 @@ protocol ValueCurve<Value>: Sendable {
 
 /// The curves of Core Animation's own animation classes, as one enum.
 ///
-/// A track evaluates these without dynamic dispatch, so its evaluation
-/// specialises completely for the property's value type (see
-/// ``PropertyTrack/value(atLayerTime:tolerance:)``) — which is what makes
-/// per-sample gain evaluation and 10,000-layer frames fast. Indirect, so
-/// that an ``Effect`` holding one stays a reference wide.
+/// Evaluated without dynamic dispatch, so that evaluation specialises
+/// completely for the property's value type. A ``PropertyTrack`` unpacks
+/// the case once, when it is built (see ``PropertyTrack/Entry``), which is
+/// what makes per-sample gain evaluation and 10,000-layer frames fast.
+/// Indirect, so that an ``Effect`` holding one stays a reference wide.
 indirect enum StandardCurve<Value: Animatable>: ValueCurve {
     case basic(BasicCurve<Value>)
     case keyframe(KeyframeCurve<Value>)
