@@ -48,9 +48,9 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
         @inline(__always)
         func apply(to value: inout Value, model: Value, time: Double, tolerance: Double) {
             if let sample = chain.sample(atLayerTime: time, tolerance: tolerance) {
-                basic?.contribution.apply(to: &value, model: model, sample: sample)
-                keyframe?.contribution.apply(to: &value, model: model, sample: sample)
-                spring?.contribution.apply(to: &value, model: model, sample: sample)
+                basic?.apply(to: &value, model: model, sample: sample)
+                keyframe?.apply(to: &value, model: model, sample: sample)
+                spring?.apply(to: &value, model: model, sample: sample)
                 custom?.apply(to: &value, model: model, sample: sample)
             }
         }
@@ -78,7 +78,7 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
                            count: Int, model: Value, tolerance: Double) {
             for n in 0..<count {
                 if let sample = chain.sample(atLayerTime: times[n], tolerance: tolerance) {
-                    box.contribution.apply(to: &values[n], model: model, sample: sample)
+                    box.apply(to: &values[n], model: model, sample: sample)
                 }
             }
         }
@@ -87,10 +87,18 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
     /// One standard curve's contribution, boxed so that it is borrowed in
     /// place when evaluated (see ``Entry``).
     final class CurveBox<Curve: ValueCurve>: Sendable where Curve.Value == Value {
-        let contribution: CurveContribution<Curve>
+        private let contribution: CurveContribution<Curve>
 
         init(_ contribution: CurveContribution<Curve>) {
             self.contribution = contribution
+        }
+
+        /// The contribution's ``CurveContribution/apply(to:model:sample:)``,
+        /// called on the stored value in place: a caller reaching through
+        /// `contribution` may copy it first.
+        @inline(__always)
+        func apply(to value: inout Value, model: Value, sample: CurveSample) {
+            contribution.apply(to: &value, model: model, sample: sample)
         }
     }
 
@@ -199,76 +207,46 @@ protocol AnyPropertyTrack: AnyObject, Sendable {
     var key: String { get }
     var modelValue: any Animatable { get }
     func presentedValue(atLayerTime time: Double, tolerance: Double) -> any Animatable
-    /// ``presentedValue(atLayerTime:tolerance:)`` of `track`, which must be
-    /// of this type, without retaining it — see ``UnretainedTrack``.
-    static func presentedValue(of track: Unmanaged<AnyObject>, atLayerTime time: Double,
-                               tolerance: Double) -> any Animatable
-}
-
-/// A track that a frame evaluates without reference counting.
-///
-/// Calling a method on an `any AnyPropertyTrack` copies the existential —
-/// an atomic retain and release per property per frame, a quarter of a
-/// 10,000-layer frame. A metatype is not reference counted, so the
-/// snapshot, which keeps the tracks alive, lists each as its type and an
-/// unretained reference and calls the type's static requirement.
-/// (Unchecked: the reference is to a track, which is `Sendable`.)
-struct UnretainedTrack: @unchecked Sendable {
-    let type: any AnyPropertyTrack.Type
-    let object: Unmanaged<AnyObject>
-
-    init(_ track: any AnyPropertyTrack) {
-        type = Swift.type(of: track)
-        object = Unmanaged.passUnretained(track)
-    }
-
-    @inline(__always)
-    func presentedValue(atLayerTime time: Double, tolerance: Double) -> any Animatable {
-        type.presentedValue(of: object, atLayerTime: time, tolerance: tolerance)
-    }
+    /// Adds the track, of the layer at `layer`, to the column of its value
+    /// type; returns where its value will be in a frame.
+    func add(to columns: inout TrackColumns, layer: Int) -> TrackColumns.Slot
 }
 
 extension PropertyTrack: AnyPropertyTrack {
     var modelValue: any Animatable { model }
 
-    static func presentedValue(of track: Unmanaged<AnyObject>, atLayerTime time: Double,
-                               tolerance: Double) -> any Animatable {
-        track._withUnsafeGuaranteedRef {
-            unsafeDowncast($0, to: Self.self).presentedValue(atLayerTime: time, tolerance: tolerance)
-        }
+    func presentedValue(atLayerTime time: Double, tolerance: Double) -> any Animatable {
+        value(atLayerTime: time, tolerance: tolerance)
     }
 
-    /// Evaluates through the specialisations of ``value(atLayerTime:tolerance:)``.
-    ///
-    /// A call through the existential lands in this generic witness, and a
-    /// generic caller does not reach `@_specialize`d code by itself, so the
-    /// common value types are dispatched here by hand: the type test is a
-    /// pointer comparison and the downcast is to the very same class.
-    func presentedValue(atLayerTime time: Double, tolerance: Double) -> any Animatable {
+    /// The type test is a pointer comparison, and the downcast is to the
+    /// very same class.
+    func add(to columns: inout TrackColumns, layer: Int) -> TrackColumns.Slot {
         if Value.self == Double.self {
-            return unsafeDowncast(self, to: PropertyTrack<Double>.self).value(atLayerTime: time, tolerance: tolerance)
+            return columns.doubles.append(unsafeDowncast(self, to: PropertyTrack<Double>.self), layer: layer, kind: .double)
         }
         if Value.self == Float.self {
-            return unsafeDowncast(self, to: PropertyTrack<Float>.self).value(atLayerTime: time, tolerance: tolerance)
+            return columns.floats.append(unsafeDowncast(self, to: PropertyTrack<Float>.self), layer: layer, kind: .float)
         }
         if Value.self == CGFloat.self {
-            return unsafeDowncast(self, to: PropertyTrack<CGFloat>.self).value(atLayerTime: time, tolerance: tolerance)
+            return columns.cgFloats.append(unsafeDowncast(self, to: PropertyTrack<CGFloat>.self), layer: layer, kind: .cgFloat)
         }
         if Value.self == CGPoint.self {
-            return unsafeDowncast(self, to: PropertyTrack<CGPoint>.self).value(atLayerTime: time, tolerance: tolerance)
+            return columns.points.append(unsafeDowncast(self, to: PropertyTrack<CGPoint>.self), layer: layer, kind: .point)
         }
         if Value.self == CGSize.self {
-            return unsafeDowncast(self, to: PropertyTrack<CGSize>.self).value(atLayerTime: time, tolerance: tolerance)
+            return columns.sizes.append(unsafeDowncast(self, to: PropertyTrack<CGSize>.self), layer: layer, kind: .size)
         }
         if Value.self == CGRect.self {
-            return unsafeDowncast(self, to: PropertyTrack<CGRect>.self).value(atLayerTime: time, tolerance: tolerance)
+            return columns.rects.append(unsafeDowncast(self, to: PropertyTrack<CGRect>.self), layer: layer, kind: .rect)
         }
         if Value.self == CATransform3D.self {
-            return unsafeDowncast(self, to: PropertyTrack<CATransform3D>.self).value(atLayerTime: time, tolerance: tolerance)
+            return columns.transforms.append(unsafeDowncast(self, to: PropertyTrack<CATransform3D>.self), layer: layer,
+                                             kind: .transform)
         }
         if Value.self == CGColor?.self {
-            return unsafeDowncast(self, to: PropertyTrack<CGColor?>.self).value(atLayerTime: time, tolerance: tolerance)
+            return columns.colors.append(unsafeDowncast(self, to: PropertyTrack<CGColor?>.self), layer: layer, kind: .color)
         }
-        return value(atLayerTime: time, tolerance: tolerance)
+        return columns.others.append(self, layer: layer)
     }
 }

@@ -89,11 +89,13 @@ public final class RenderSnapshot: Sendable {
     /// Every record's timing, in one array: a frame reads them in sequence
     /// instead of visiting every record object.
     private let timings: [MediaTiming]
-    /// Every record's tracks in record order, for ``evaluate(atHostTime:tolerance:)``;
-    /// `records` keeps them alive.
-    private let tracks: [UnretainedTrack]
-    /// Where each record's tracks begin in `tracks`, and `tracks.count` last:
-    /// also where its values begin in a ``PresentationFrame``.
+    /// Every record's tracks, by value type, for
+    /// ``evaluate(atHostTime:tolerance:)``; `records` keeps them alive.
+    private let columns: TrackColumns
+    /// Where each track's value is in a ``PresentationFrame``, record after
+    /// record, each record's in the order of its tracks.
+    fileprivate let slots: [TrackColumns.Slot]
+    /// Where each record's tracks begin in `slots`, and `slots.count` last.
     fileprivate let trackStarts: [Int]
 
     init(commitTime: Double, records: [LayerRecord], parents: [Int]) {
@@ -101,18 +103,20 @@ public final class RenderSnapshot: Sendable {
         self.records = records
         self.parents = parents
         var index: [UInt64: Int] = [:]
-        var tracks: [UnretainedTrack] = []
+        var columns = TrackColumns()
+        var slots: [TrackColumns.Slot] = []
         var starts: [Int] = []
         starts.reserveCapacity(records.count + 1)
         for (i, record) in records.enumerated() {
             index[record.serial] = i
-            starts.append(tracks.count)
-            tracks += record.tracks.map(UnretainedTrack.init)
+            starts.append(slots.count)
+            for track in record.tracks { slots.append(track.add(to: &columns, layer: i)) }
         }
-        starts.append(tracks.count)
+        starts.append(slots.count)
         self.indexBySerial = index
         self.timings = records.map(\.timing)
-        self.tracks = tracks
+        self.columns = columns
+        self.slots = slots
         self.trackStarts = starts
     }
 
@@ -139,22 +143,22 @@ public final class RenderSnapshot: Sendable {
 
     /// The presented values of every animated property of every layer at a
     /// host time — one frame of the presentation tree.
+    ///
+    /// The layers' local times are computed first, in tree order; then each
+    /// value type's tracks are evaluated together (see ``TrackColumns``).
     public func evaluate(atHostTime hostTime: Double, tolerance: Double = 0) -> PresentationFrame {
-        var localTimes = [Double](repeating: 0, count: records.count)
-        var values: [any Animatable] = []
-        values.reserveCapacity(tracks.count)
-        timings.withUnsafeBufferPointer { timings in
-            tracks.withUnsafeBufferPointer { tracks in
-                for i in timings.indices {
-                    let parentTime = parents[i] < 0 ? hostTime : localTimes[parents[i]]
-                    let time = timings[i].localTime(fromParent: parentTime)
-                    localTimes[i] = time
-                    for j in trackStarts[i]..<trackStarts[i + 1] {
-                        values.append(tracks[j].presentedValue(atLayerTime: time, tolerance: tolerance))
+        let localTimes = [Double](unsafeUninitializedCapacity: records.count) { times, count in
+            timings.withUnsafeBufferPointer { timings in
+                parents.withUnsafeBufferPointer { parents in
+                    for i in 0..<timings.count {
+                        let parentTime = parents[i] < 0 ? hostTime : times[parents[i]]
+                        times[i] = timings[i].localTime(fromParent: parentTime)
                     }
                 }
             }
+            count = records.count
         }
+        let values = localTimes.withUnsafeBufferPointer { columns.evaluate(localTimes: $0, tolerance: tolerance) }
         return PresentationFrame(snapshot: self, hostTime: hostTime, values: values)
     }
 }
@@ -164,11 +168,11 @@ public struct PresentationFrame: Sendable {
     /// The snapshot evaluated.
     public let snapshot: RenderSnapshot
     public let hostTime: Double
-    /// Layer after layer, each layer's values in the order of its tracks
-    /// (the snapshot's `trackStarts` say where each layer's begin).
-    private let values: [any Animatable]
+    /// The values, column by column; the snapshot's `slots` say where each
+    /// layer's are.
+    private let values: FrameValues
 
-    init(snapshot: RenderSnapshot, hostTime: Double, values: [any Animatable]) {
+    init(snapshot: RenderSnapshot, hostTime: Double, values: FrameValues) {
         self.snapshot = snapshot
         self.hostTime = hostTime
         self.values = values
@@ -181,6 +185,6 @@ public struct PresentationFrame: Sendable {
     /// snapshot's records, or nil when that property is not animated.
     public func value(ofLayerAt index: Int, forKey key: String) -> (any Animatable)? {
         let tracks = snapshot.records[index].tracks
-        return tracks.firstIndex { $0.key == key }.map { values[snapshot.trackStarts[index] + $0] }
+        return tracks.firstIndex { $0.key == key }.map { values[snapshot.slots[snapshot.trackStarts[index] + $0]] }
     }
 }
