@@ -22,7 +22,11 @@ enum LayerPropertyTable {
         var table: [String: any Animatable] = [:]
         var mirror: Mirror? = Mirror(reflecting: subject)
         while let current = mirror {
-            for child in current.children {
+            // A property wrapper's storage is labelled `_name`. Testing the
+            // label first spares a protocol-conformance lookup for every
+            // other stored property, each a scan of the process's
+            // conformance records the first time (3 ms of `swell`'s start).
+            for child in current.children where child.label?.first == "_" {
                 if let declaration = child.value as? any DynamicPropertyDeclaration, table[declaration.key] == nil {
                     table[declaration.key] = declaration.erasedDefault
                 }
