@@ -5,9 +5,10 @@ import Foundation
 ///
 /// Tracks are immutable snapshots built at commit. The audio render thread
 /// holds `PropertyTrack<Double>`s for `volume` and `pan` and evaluates them
-/// a block of frames at a time; `presentation()` evaluates the erased form. A class, so that
-/// passing one around — through an existential, into the render thread's
-/// plans — costs a reference, not a copy of everything it holds.
+/// a block of frames at a time; `presentation()` evaluates the erased form.
+/// A class, so that passing one around — through an existential, into the
+/// render thread's plans — costs a reference, not a copy of everything it
+/// holds.
 public final class PropertyTrack<Value: Animatable>: Sendable {
     /// One animation's part of the track. A class, so that evaluating it
     /// borrows its curve and timing in place instead of copying — and
