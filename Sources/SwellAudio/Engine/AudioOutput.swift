@@ -24,8 +24,9 @@ import Synchronization
 /// The render thread waits — sleeping briefly, never locking — only when it
 /// reaches the engine's render limit: an event that has not run yet, or, on
 /// the display path, a period whose gain has not been displayed. The owning
-/// thread keeps two periods (or half a buffer) ahead, so on a real device
-/// that wait does not happen unless the owning thread stalls.
+/// thread services as far ahead as the render thread renders between two of
+/// its signals, so on a real device that wait does not happen unless the
+/// owning thread stalls.
 public final class AudioOutput: @unchecked Sendable {
     public let engine: AudioEngine
     let pcm: PCMOutput

@@ -73,10 +73,9 @@ struct GainChain: Sendable {
         let amplitudes: UnsafeMutablePointer<Double>
 
         init(capacity: Int) {
-            times = .allocate(capacity: capacity)
-            values = .allocate(capacity: capacity)
-            amplitudes = .allocate(capacity: capacity)
-            values.initialize(repeating: 0, count: capacity)
+            (times, values, amplitudes) = (.allocate(capacity: capacity), .allocate(capacity: capacity),
+                                           .allocate(capacity: capacity))
+            for buffer in [times, values, amplitudes] { buffer.initialize(repeating: 0, count: capacity) }
         }
 
         func deallocate() {
@@ -109,7 +108,8 @@ struct GainChain: Sendable {
             let folds = stages.count <= 64
             var moving: UInt64 = folds ? 0 : .max, steady = 1.0
             for i in 0..<stages.count {
-                (start, end) = (stages[i].timing.localTime(fromParent: start), stages[i].timing.localTime(fromParent: end))
+                let timing = stages[i].timing
+                (start, end) = (timing.localTime(fromParent: start), timing.localTime(fromParent: end))
                 (low, high) = (min(start, end), max(start, end))
                 guard folds else { continue }
                 let isSteady = stages[i].volume.map {
@@ -145,7 +145,9 @@ struct GainChain: Sendable {
                 for n in 0..<frames { amplitudes[n] *= taper.amplitude(values[n]) }
             }
             if panMoves, let pan {
-                pan._withUnsafeGuaranteedRef { $0.values(atLayerTimes: times, count: frames, tolerance: tolerance, into: values) }
+                pan._withUnsafeGuaranteedRef {
+                    $0.values(atLayerTimes: times, count: frames, tolerance: tolerance, into: values)
+                }
             }
             for n in 0..<frames {
                 let g = clamped(amplitudes[n], pan: panMoves ? PanLaw.gains(pan: values[n]) : steadyPan)

@@ -224,29 +224,28 @@ extension PropertyTrack: AnyPropertyTrack {
     /// very same class.
     func add(to columns: inout TrackColumns, layer: Int) -> TrackColumns.Slot {
         if Value.self == Double.self {
-            return columns.doubles.append(unsafeDowncast(self, to: PropertyTrack<Double>.self), layer: layer, kind: .double)
+            return columns.doubles.append(unsafeDowncast(self, to: PropertyTrack<Double>.self), layer: layer)
         }
         if Value.self == Float.self {
-            return columns.floats.append(unsafeDowncast(self, to: PropertyTrack<Float>.self), layer: layer, kind: .float)
+            return columns.floats.append(unsafeDowncast(self, to: PropertyTrack<Float>.self), layer: layer)
         }
         if Value.self == CGFloat.self {
-            return columns.cgFloats.append(unsafeDowncast(self, to: PropertyTrack<CGFloat>.self), layer: layer, kind: .cgFloat)
+            return columns.cgFloats.append(unsafeDowncast(self, to: PropertyTrack<CGFloat>.self), layer: layer)
         }
         if Value.self == CGPoint.self {
-            return columns.points.append(unsafeDowncast(self, to: PropertyTrack<CGPoint>.self), layer: layer, kind: .point)
+            return columns.points.append(unsafeDowncast(self, to: PropertyTrack<CGPoint>.self), layer: layer)
         }
         if Value.self == CGSize.self {
-            return columns.sizes.append(unsafeDowncast(self, to: PropertyTrack<CGSize>.self), layer: layer, kind: .size)
+            return columns.sizes.append(unsafeDowncast(self, to: PropertyTrack<CGSize>.self), layer: layer)
         }
         if Value.self == CGRect.self {
-            return columns.rects.append(unsafeDowncast(self, to: PropertyTrack<CGRect>.self), layer: layer, kind: .rect)
+            return columns.rects.append(unsafeDowncast(self, to: PropertyTrack<CGRect>.self), layer: layer)
         }
         if Value.self == CATransform3D.self {
-            return columns.transforms.append(unsafeDowncast(self, to: PropertyTrack<CATransform3D>.self), layer: layer,
-                                             kind: .transform)
+            return columns.transforms.append(unsafeDowncast(self, to: PropertyTrack<CATransform3D>.self), layer: layer)
         }
         if Value.self == CGColor?.self {
-            return columns.colors.append(unsafeDowncast(self, to: PropertyTrack<CGColor?>.self), layer: layer, kind: .color)
+            return columns.colors.append(unsafeDowncast(self, to: PropertyTrack<CGColor?>.self), layer: layer)
         }
         return columns.others.append(self, layer: layer)
     }

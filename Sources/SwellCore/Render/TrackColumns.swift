@@ -23,14 +23,14 @@ struct TrackColumns: Sendable {
         let index: Int32
     }
 
-    var doubles = TrackColumn<Double>()
-    var floats = TrackColumn<Float>()
-    var cgFloats = TrackColumn<CGFloat>()
-    var points = TrackColumn<CGPoint>()
-    var sizes = TrackColumn<CGSize>()
-    var rects = TrackColumn<CGRect>()
-    var transforms = TrackColumn<CATransform3D>()
-    var colors = TrackColumn<CGColor?>()
+    var doubles = TrackColumn<Double>(kind: .double)
+    var floats = TrackColumn<Float>(kind: .float)
+    var cgFloats = TrackColumn<CGFloat>(kind: .cgFloat)
+    var points = TrackColumn<CGPoint>(kind: .point)
+    var sizes = TrackColumn<CGSize>(kind: .size)
+    var rects = TrackColumn<CGRect>(kind: .rect)
+    var transforms = TrackColumn<CATransform3D>(kind: .transform)
+    var colors = TrackColumn<CGColor?>(kind: .color)
     var others = ErasedTrackColumn()
 
     /// Every column evaluated, each track at its layer's local time.
@@ -49,13 +49,19 @@ struct TrackColumns: Sendable {
 
 /// The tracks of one value type, each with the index of its layer.
 struct TrackColumn<Value: Animatable>: Sendable {
+    /// Which column this is, for the slots it hands out.
+    let kind: TrackColumns.Kind
     /// Unretained: the snapshot's records keep the tracks alive, and a frame
     /// would otherwise retain and release each one.
     private var tracks: [Unmanaged<PropertyTrack<Value>>] = []
     private var layers: [Int] = []
 
+    init(kind: TrackColumns.Kind) {
+        self.kind = kind
+    }
+
     /// Adds `track` of the layer at `layer`; returns its slot.
-    mutating func append(_ track: PropertyTrack<Value>, layer: Int, kind: TrackColumns.Kind) -> TrackColumns.Slot {
+    mutating func append(_ track: PropertyTrack<Value>, layer: Int) -> TrackColumns.Slot {
         tracks.append(.passUnretained(track))
         layers.append(layer)
         return TrackColumns.Slot(kind: kind, index: Int32(tracks.count - 1))
