@@ -78,19 +78,27 @@ extension CALayer {
         var layer: CALayer? = self
         while let current = layer {
             chain.append(current)
-            layer = current.storedSuperlayer ?? current.maskOwner
+            layer = current.timeParent
         }
         return chain.reversed()
     }
 
-    /// The receiver's local time at a host time.
+    /// The layer whose time space the receiver's is nested in: its
+    /// superlayer, or for a mask the layer it masks.
+    private var timeParent: CALayer? { storedSuperlayer ?? maskOwner }
+
+    /// The receiver's local time at a host time: the parent's local time,
+    /// mapped through the receiver's own timing. Recursive rather than
+    /// through ``ancestry``, so that the display link's per-frame life cycle
+    /// (``RenderHost/tick()``, once per audio period) allocates nothing.
     func localTime(fromHostTime t: CFTimeInterval) -> CFTimeInterval {
-        ancestry.reduce(t) { time, layer in layer.layerTiming.localTime(fromParent: time) }
+        layerTiming.localTime(fromParent: timeParent?.localTime(fromHostTime: t) ?? t)
     }
 
     /// The host time at which the receiver's local time is `t`.
     func hostTime(fromLocalTime t: CFTimeInterval) -> CFTimeInterval {
-        ancestry.reversed().reduce(t) { time, layer in layer.layerTiming.parentTime(fromLocal: time) }
+        let parentTime = layerTiming.parentTime(fromLocal: t)
+        return timeParent?.hostTime(fromLocalTime: parentTime) ?? parentTime
     }
 
     func timingValue(forKey key: String) -> Any? {
