@@ -119,3 +119,39 @@ struct RenderMixTests {
         }
     }
 }
+
+extension RenderOptionsTests {
+    @Test("voices of different lengths and channel counts: each frame is the sum of the voices still playing")
+    func mixOfUnequalVoices() throws {
+        let workspace = try Workspace()
+        // "intro" comes first in the tree but is mono and ends at frame
+        // 200,000, within a block and after the renderer has gone round
+        // its buffers; the input, stereo, plays in "voice" for 300,000.
+        let input = try workspace.write(
+            WAVFile(sampleRate: 48_000, channelCount: 2, encoding: .float,
+                    samples: (0..<300_000).flatMap { _ in [0.25, -0.5] }), to: "voice.wav")
+        try workspace.write(
+            WAVFile(sampleRate: 48_000, channelCount: 1, encoding: .float,
+                    samples: Array(repeating: 0.125, count: 200_000)), to: "intro.wav")
+        let script = try workspace.write("""
+            {"version": 1,
+             "layers": [
+               {"name": "intro", "type": "audio", "file": "intro.wav", "volume": 0.5},
+               {"name": "voice", "type": "audio"}
+             ]}
+            """, to: "mix.json")
+        let output = workspace.path("out.wav")
+        let result = try SwellProcess.run(["render", input, "-o", output, "--encoding", "float", "--script", script])
+        #expect(result.status == 0, "\(result)")
+        let mixed = try WAVFile(contentsOf: URL(fileURLWithPath: output))
+        #expect(mixed.frameCount == 300_000 && mixed.channelCount == 2)
+        // A mono source feeds both channels; from frame 200,000 only the
+        // voice is left.
+        let voice = [0.25, -0.5]
+        for c in 0..<2 {
+            let expected = (0..<300_000).map { n in voice[c] + (n < 200_000 ? 0.5 * 0.125 : 0) }
+            let deviation = Deviation(mixed.channel(c), expected)
+            #expect(deviation.error <= 1e-7, "channel \(c): \(deviation)")
+        }
+    }
+}

@@ -91,7 +91,6 @@ final class RenderCore: @unchecked Sendable {
     /// interleaved, overwriting it.
     func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
         precondition(frames <= maxBlock, "block of \(frames) frames exceeds \(maxBlock)")
-        out.update(repeating: 0, count: frames * channelCount)
         let start = position
         var done = 0
         while done < frames {
@@ -101,7 +100,9 @@ final class RenderCore: @unchecked Sendable {
             if let next = handoff.peek(), next.effectiveFrame > frame {
                 span = min(span, Int(next.effectiveFrame - frame))
             }
-            if let plan { mix(plan.takeUnretainedValue(), into: out + done * channelCount, frames: span, at: frame) }
+            let spanOut = out + done * channelCount
+            let mixed = plan.map { mix($0.takeUnretainedValue(), into: spanOut, frames: span, at: frame) } ?? 0
+            (spanOut + mixed * channelCount).update(repeating: 0, count: (span - mixed) * channelCount)
             done += span
         }
         applyFadeOut(out, frames: frames)
@@ -118,7 +119,13 @@ final class RenderCore: @unchecked Sendable {
         }
     }
 
-    private func mix(_ plan: MixPlan, into out: UnsafeMutablePointer<Float>, frames: Int, at frame: Int64) {
+    /// Mixes the plan's playing voices into `out` and returns how many of
+    /// its first frames now hold the mix — the most any voice delivered;
+    /// the caller silences the rest. The first voice stores its frames and
+    /// later ones add theirs, so the block is never cleared only to be
+    /// overwritten.
+    private func mix(_ plan: MixPlan, into out: UnsafeMutablePointer<Float>, frames: Int, at frame: Int64) -> Int {
+        var mixed = 0
         for entry in plan.entries where entry.isPlaying {
             let voice = entry.voice
             guard !voice.hasEnded.load(ordering: .relaxed) else { continue }
@@ -130,9 +137,14 @@ final class RenderCore: @unchecked Sendable {
             case .sample: sampleGains(entry.chain, frames: read, at: frame)
             case .display: displayGains(voice, chain: entry.chain, frames: read, at: frame)
             }
+            if mixed > 0 && read > mixed {
+                (out + mixed * channelCount).update(repeating: 0, count: (read - mixed) * channelCount)
+            }
             GainKernel.mix(source: sourceBuffer, sourceChannels: voice.channelCount, left: gainLeft, right: gainRight,
-                           into: out, channels: channelCount, frames: read)
+                           into: out, channels: channelCount, frames: read, mode: mixed == 0 ? .store : .add)
+            mixed = max(mixed, read)
         }
+        return mixed
     }
 
     /// Reads up to `frames` frames of `voice`. A decoder that has fallen
