@@ -123,7 +123,9 @@ final class RenderCore: @unchecked Sendable {
     /// its first frames now hold the mix — the most any voice delivered;
     /// the caller silences the rest. The first voice stores its frames and
     /// later ones add theirs, so the block is never cleared only to be
-    /// overwritten.
+    /// overwritten. Never inlined: one call per block costs nothing, and
+    /// Benchmarks/gain-kernel.sh times the gain kernel by this symbol.
+    @inline(never)
     private func mix(_ plan: MixPlan, into out: UnsafeMutablePointer<Float>, frames: Int, at frame: Int64) -> Int {
         var mixed = 0
         for entry in plan.entries where entry.isPlaying {
