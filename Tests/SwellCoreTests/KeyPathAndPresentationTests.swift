@@ -47,6 +47,32 @@ import Testing
         CATransaction.flush()
     }
 
+    @Test("a host's presentedValue(forKey:of:) is the presentation copy's value, retimed by ancestors")
+    func presentedValueWithoutTheCopy() throws {
+        let stage = Stage()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        stage.root.speed = 2
+        stage.layer.opacity = 0.5
+        CATransaction.commit()
+        stage.add(basic("value", from: 0, to: 10))
+        for time in [0.1, 0.25, 0.4, 0.75] {
+            stage.clock.set(time)
+            let presented = try #require(stage.layer.presentation())
+            // The root runs at twice the host's rate: the 1 s animation is
+            // at fraction 2t, and holds its model value (0) once it ends.
+            let expected = 2 * time < 1 ? 10 * 2 * time : 0
+            let value = try #require(stage.host.presentedValue(forKey: "value", of: stage.layer) as? Double)
+            #expect(abs(value - expected) < 1e-12, "at \(time)")
+            #expect(value == presented.value(forKey: "value") as? Double)
+            #expect(stage.host.presentedValue(forKey: "opacity", of: stage.layer) as? Float == 0.5)
+            #expect(stage.host.presentedValue(forKey: "cornerRadius", of: stage.layer) as? CGFloat
+                == presented.value(forKey: "cornerRadius") as? CGFloat)
+        }
+        #expect(stage.host.presentedValue(forKey: "noSuchKey", of: stage.layer) == nil)
+        #expect(stage.host.presentedValue(forKey: "value", of: ValueLayer()) == nil)
+    }
+
     @Test func presentationCopiesKeepTheSubclassAndPointBackToTheModel() throws {
         let stage = Stage()
         let presented = try #require(stage.layer.presentation())

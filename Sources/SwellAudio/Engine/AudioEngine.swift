@@ -195,12 +195,14 @@ public final class AudioEngine: RenderHost {
     // MARK: Display path
 
     /// Called by ``AudioLayer/display()`` during a display frame: on the
-    /// display path, posts the layer's ``presentedGain(of:)`` as the target
+    /// display path, posts the gain of the layer's presentation — as the
+    /// seed's `-display` reads `presentationLayer.volume` — as the target
     /// the current audio period ramps to. (On the sample path the render
     /// thread evaluates the gain itself, and nothing would read the post.)
     func displayGain(of layer: AudioLayer) {
-        guard gainPath == .display, let period = displayPeriod, let voice = voices[layer.serial], let gain = presentedGain(of: layer) else { return }
-        voice.postDisplayGain(gain, forPeriod: period)
+        guard gainPath == .display, let period = displayPeriod, let voice = voices[layer.serial],
+              let presented = layer.presentation() else { return }
+        voice.postDisplayGain(gain(of: layer, volume: presented.volume, pan: presented.pan), forPeriod: period)
     }
 
     /// Posts the presented gain of every audio layer that did not display
@@ -214,29 +216,43 @@ public final class AudioEngine: RenderHost {
     /// were. Posting theirs after each frame makes the display path follow
     /// every ancestor, as the sample path does.
     private func postUndisplayedGains(forPeriod period: Int64) {
-        var pending = rootLayer.map { [$0] } ?? []
-        while let layer = pending.popLast() {
-            pending += layer.sublayers ?? []
-            guard let audio = layer as? AudioLayer, let voice = voices[audio.serial],
-                  voice.displayGain(forPeriod: period) == nil else { continue }
-            displayGain(of: audio)
+        func post(_ layer: CALayer) {
+            if let audio = layer as? AudioLayer, let voice = voices[audio.serial],
+               voice.displayGain(forPeriod: period) == nil, let gain = presentedGain(of: audio) {
+                voice.postDisplayGain(gain, forPeriod: period)
+            }
+            for child in layer.sublayers ?? [] { post(child) }
         }
+        rootLayer.map(post)
     }
 
     /// The gain `layer` is presented at now — its tapered presented volume
     /// and pan times its ancestors' presented volumes, limited — as the
     /// display path applies it; nil before the layer is committed.
+    ///
+    /// The values are those of the layers' presentation copies, read
+    /// straight from the committed snapshot
+    /// (``RenderHost/presentedValue(forKey:of:)``): this runs for every
+    /// audio period, and building the copies cost more than the rest of
+    /// the display path together.
     public func presentedGain(of layer: AudioLayer) -> (left: Double, right: Double)? {
-        guard let presented = layer.presentation() else { return nil }
-        var amplitude = presented.taper.amplitude(presented.volume)
+        guard let volume = presentedValue(forKey: "volume", of: layer) as? Double,
+              let pan = presentedValue(forKey: "pan", of: layer) as? Double else { return nil }
+        return gain(of: layer, volume: volume, pan: pan)
+    }
+
+    /// The gain of `layer` at its presented `volume` and `pan`: the tapered
+    /// volume times its ancestors' presented volumes, panned and limited.
+    private func gain(of layer: AudioLayer, volume: Double, pan: Double) -> (left: Double, right: Double) {
+        var amplitude = layer.taper.amplitude(volume)
         var ancestor = layer.superlayer
         while let current = ancestor {
-            if let volume = current.presentation()?.value(forKey: "volume") as? Double {
+            if let volume = presentedValue(forKey: "volume", of: current) as? Double {
                 amplitude *= (current as? AudioLayer)?.taper.amplitude(volume) ?? volume
             }
             ancestor = current.superlayer
         }
-        let pan: (left: Double, right: Double) = channelCount == 2 ? PanLaw.gains(pan: presented.pan) : (1, 1)
+        let pan: (left: Double, right: Double) = channelCount == 2 ? PanLaw.gains(pan: pan) : (1, 1)
         return (limit.clamp(amplitude * pan.left), limit.clamp(amplitude * pan.right))
     }
 

@@ -172,10 +172,24 @@ open class RenderHost {
     /// The presented values and timing of `layer` now, or nil when it has
     /// not been committed to this host.
     func presentedState(of layer: CALayer) -> (values: [String: any Animatable], timing: MediaTiming)? {
-        guard let snapshot, let index = snapshot.index(ofSerial: layer.serial) else { return nil }
-        let time = snapshot.localTime(ofLayerAt: index, hostTime: currentTime)
-        let record = snapshot.records[index]
+        guard let (record, time) = committedRecord(of: layer) else { return nil }
         return (record.presentedValues(atLayerTime: time, tolerance: evaluationTolerance), record.timing)
+    }
+
+    /// The value `layer.presentation()?.value(forKey: key)` has now, read
+    /// from the committed snapshot without building the presentation copy:
+    /// for a renderer that needs one property of a layer every audio
+    /// period. Nil when the layer has not been committed to this host or
+    /// has no such property.
+    public func presentedValue(forKey key: String, of layer: CALayer) -> (any Animatable)? {
+        guard let (record, time) = committedRecord(of: layer) else { return nil }
+        return record.presentedValue(forKey: key, atLayerTime: time, tolerance: evaluationTolerance)
+    }
+
+    /// The committed record of `layer` and the layer's local time now.
+    private func committedRecord(of layer: CALayer) -> (record: LayerRecord, localTime: Double)? {
+        guard let snapshot, let index = snapshot.index(ofSerial: layer.serial) else { return nil }
+        return (snapshot.records[index], snapshot.localTime(ofLayerAt: index, hostTime: currentTime))
     }
 
     /// The committed model values of `layer`, or nil when it has not been

@@ -39,6 +39,17 @@ public final class LayerRecord: Sendable {
         return (modelValue(forKey: key) as? Value).map { PropertyTrack(key: key, constant: $0) }
     }
 
+    /// The presented value of `key` at `time` of the layer's local time:
+    /// its track's value, or the committed model value when it is not
+    /// animated — what the layer's presentation copy holds for the key,
+    /// without evaluating the others.
+    public func presentedValue(forKey key: String, atLayerTime time: Double, tolerance: Double) -> (any Animatable)? {
+        if let track = tracks.first(where: { $0.key == key }) {
+            return track.presentedValue(atLayerTime: time, tolerance: tolerance)
+        }
+        return modelValue(forKey: key)
+    }
+
     /// The model values with every animated property evaluated at `time` of
     /// the layer's local time.
     func presentedValues(atLayerTime time: Double, tolerance: Double) -> [String: any Animatable] {
@@ -136,9 +147,13 @@ public final class RenderSnapshot: Sendable {
         return chain.reversed()
     }
 
-    /// The local time of the layer at `index` at a host time.
+    /// The local time of the layer at `index` at a host time: its parent's,
+    /// mapped through its own timing. Recursive, so that it allocates
+    /// nothing: the display path asks it for every audio period.
     public func localTime(ofLayerAt index: Int, hostTime: Double) -> Double {
-        ancestry(ofLayerAt: index).reduce(hostTime) { time, i in records[i].timing.localTime(fromParent: time) }
+        let parent = parents[index]
+        let parentTime = parent < 0 ? hostTime : localTime(ofLayerAt: parent, hostTime: hostTime)
+        return records[index].timing.localTime(fromParent: parentTime)
     }
 
     /// The presented values of every animated property of every layer at a
