@@ -12,8 +12,9 @@
 #    both gain paths are measured, the sample path also with no automation
 #    (the engine's fixed cost), and `aplay` on the same device as a peer:
 #    with its default 125 ms periods, and with swell's period and buffer
-#    (256 and 1024 frames), which wakes it as often as a card would wake
-#    swell — on a virtual machine each wake-up is most of the cost.
+#    (256 and 1536 frames), with which it wakes once per period, four times
+#    as often as swell's writer — on a virtual machine each wake-up is most
+#    of the cost.
 #    The sink's report checks that every frame was played and none
 #    underran.
 # 2. Memory. The peak resident set size (GNU time's %M) of `swell render`
@@ -90,8 +91,8 @@ for path in sample display; do
 done
 result=$(measure_cpu aplay -q -D bench_realtime "$work/clip.wav")
 printf '%-34s %9.2f %9.2f %7.1f %10d %9d\n' "aplay (peer)" $result
-# The same peer woken as often as swell's device: its period and buffer.
-result=$(measure_cpu aplay -q -D bench_realtime --period-size=256 --buffer-size=1024 "$work/clip.wav")
+# The same peer with swell's period and buffer.
+result=$(measure_cpu aplay -q -D bench_realtime --period-size=256 --buffer-size=1536 "$work/clip.wav")
 printf '%-34s %9.2f %9.2f %7.1f %10d %9d\n' "aplay, swell's period and buffer" $result
 echo "target: swell steady < 2 % of a core; every frame ($((seconds * 48000))) played, no underrun"
 

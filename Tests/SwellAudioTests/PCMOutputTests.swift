@@ -48,7 +48,8 @@ struct PCMOutputTests {
         #expect(parameters.channelCount == 2)
         #expect(parameters.sampleRate == 48_000)
         #expect(parameters.periodSize == 256)
-        #expect(parameters.bufferSize == 4 * 256)
+        #expect(parameters.bufferSize == PCMOutput.defaultPeriodsPerBuffer * 256)
+        #expect(parameters.wakeUpSize == (PCMOutput.defaultPeriodsPerBuffer - 2) * 256)
         #expect(parameters.sampleFormat == .float32)
         #expect(xruns == 0)
 

@@ -131,7 +131,7 @@ extension PCMOutput {
         snd_pcm_hw_params_get_channels(hw, &channels)
 
         // See Parameters.wakeUpSize.
-        let wakeUp = max(period, buffer / 2 / period * period)
+        let wakeUp = snd_pcm_uframes_t(max(1, Int(buffer / period) - Self.wakeUpMarginPeriods)) * period
         try setSoftwareParameters(pcm, device: device, startThreshold: buffer, wakeUp: wakeUp)
         return Parameters(
             device: device, channelCount: Int(channels), sampleRate: Int(rate),

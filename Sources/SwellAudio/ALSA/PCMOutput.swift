@@ -34,14 +34,24 @@ public final class PCMOutput: @unchecked Sendable {
         /// heard, and so the output latency when the buffer is full.
         public var bufferSize: Int
         /// Frames that must be free before a blocked write wakes
-        /// (`avail_min`): half the buffer in whole periods, so a writer
-        /// refills it a few periods at a time — each wake-up of a thread
-        /// costs more than rendering a period — while the longest time from
-        /// rendering a frame to hearing it stays one buffer.
+        /// (`avail_min`): all but ``wakeUpMarginPeriods`` periods of the
+        /// buffer (at least one period), so a writer refills it several
+        /// periods at a time — each wake-up of a thread costs more than
+        /// rendering a period — while two periods are still queued to cover
+        /// how late the wake-up comes.
         public var wakeUpSize: Int
         /// The format samples are converted to before they reach ALSA.
         public var sampleFormat: PCMSampleFormat
     }
+
+    /// The buffer when none is asked for, in periods: six, so that with
+    /// the default 256-frame period the writer wakes every four periods
+    /// (47 times a second at 48 kHz) and a frame is heard at most 32 ms
+    /// after it is rendered. Four periods would wake it twice as often.
+    public static let defaultPeriodsPerBuffer = 6
+
+    /// The periods still queued when a writer waiting for room wakes.
+    public static let wakeUpMarginPeriods = 2
 
     /// The stream ALSA granted.
     public let parameters: Parameters
@@ -67,7 +77,8 @@ public final class PCMOutput: @unchecked Sendable {
     ///   - sampleRate: Frames per second wanted; ALSA may grant the nearest
     ///     rate the device supports.
     ///   - periodSize: Frames per period wanted.
-    ///   - bufferSize: Frames of buffer wanted; four periods when nil.
+    ///   - bufferSize: Frames of buffer wanted; ``defaultPeriodsPerBuffer``
+    ///     periods when nil.
     ///   - configuration: An explicit ALSA configuration to resolve `device`
     ///     in (`snd_pcm_open_lconf`), instead of the global one.
     /// - Throws: ``ALSAError/deviceNotFound(device:)``,
@@ -84,7 +95,7 @@ public final class PCMOutput: @unchecked Sendable {
     ) throws(ALSAError) {
         let request = Request(
             device: device, channelCount: channelCount, sampleRate: sampleRate,
-            periodSize: periodSize, bufferSize: bufferSize ?? 4 * periodSize)
+            periodSize: periodSize, bufferSize: bufferSize ?? Self.defaultPeriodsPerBuffer * periodSize)
         try request.validate()
 
         let pcm = try Self.open(device, configuration: configuration)

@@ -13,13 +13,14 @@ import Synchronization
 /// has filled the device's buffer and is about to wait for room, or, on an
 /// output without a real-time deadline, after every period.
 ///
-/// On a card the writer wakes once per half buffer (``PCMOutput`` sets
-/// `avail_min` so). On the display path the owning thread is woken with it:
-/// each period's gain must be displayed before the period is rendered. On
-/// the sample path the gain needs nothing from the owning thread, so it is
-/// woken once per buffer, and the display link fires that buffer's periods
-/// together — half the wake-ups, which on a virtual machine cost about
-/// 100 µs each. Ctrl-C is noticed at the next wake-up, a buffer at most.
+/// On a card the writer wakes when all but two periods of the buffer are
+/// free (``PCMOutput`` sets `avail_min` so) and refills it: every four
+/// periods on the sample path, with its six-period buffer, and every two
+/// on the display path (see ``periodsPerBuffer(_:)``). The owning thread
+/// is woken after each refill and the display link fires the refill's
+/// periods together: wake-ups, which on a virtual machine cost about
+/// 100 µs each, not periods, are what live play spends most on. Ctrl-C is
+/// noticed at the next refill.
 ///
 /// The render thread waits — sleeping briefly, never locking — only when it
 /// reaches the engine's render limit: an event that has not run yet, or, on
@@ -41,7 +42,9 @@ public final class AudioOutput: @unchecked Sendable {
     public init(engine: AudioEngine, device: String = "default", configuration: ALSAConfiguration? = nil) throws(ALSAError) {
         self.engine = engine
         pcm = try PCMOutput(device: device, channelCount: engine.channelCount, sampleRate: engine.sampleRate,
-                            periodSize: engine.periodFrames, configuration: configuration)
+                            periodSize: engine.periodFrames,
+                            bufferSize: Self.periodsPerBuffer(engine.gainPath).map { $0 * engine.periodFrames },
+                            configuration: configuration)
         guard pcm.parameters.sampleRate == engine.sampleRate, pcm.parameters.periodSize == engine.periodFrames else {
             let actual = pcm.parameters
             pcm.close()
@@ -59,13 +62,20 @@ public final class AudioOutput: @unchecked Sendable {
     /// Whether the render thread runs with real-time priority.
     public var isRealTime: Bool { thread?.isRealTime ?? false }
 
+    /// The buffer to ask for, in periods; nil for ``PCMOutput``'s default
+    /// of six, which the sample path takes. The display path keeps four:
+    /// its display link displays a refill's periods before they are
+    /// rendered, so a change made between two display frames is heard up
+    /// to a refill late, and four periods keep the refill at two.
+    private static func periodsPerBuffer(_ path: GainPath) -> Int? {
+        path == .display ? 4 : nil
+    }
+
     /// Frames the render thread writes between wake-ups of the owning
-    /// thread on a device that keeps real time: half a buffer on the
-    /// display path, a whole buffer on the sample path (see the type's
+    /// thread on a device that keeps real time: one refill (see the type's
     /// description), and at least two periods.
     private var ownerWakeInterval: Int {
-        let refill = engine.gainPath == .display ? pcm.parameters.wakeUpSize : pcm.parameters.bufferSize
-        return max(2 * engine.periodFrames, refill)
+        max(2 * engine.periodFrames, pcm.parameters.wakeUpSize)
     }
 
     /// Starts the render thread.
