@@ -216,6 +216,27 @@ struct PCMOutputTests {
         #expect(output.xrunCount == 0)
     }
 
+    @Test("waitForRoom returns at once while there is room, else once the device has played enough")
+    func waitForRoomOnRealtimeDevice() throws {
+        let output = try PCMOutput(
+            device: ALSATestConfiguration.realtimePCM, channelCount: 2, sampleRate: 48_000,
+            periodSize: 1_024, bufferSize: 6_144, configuration: configuration)
+        let silence = [Float](repeating: 0, count: 2 * 6_144)
+        var started = Date()
+        try output.waitForRoom(frames: 2_048)
+        #expect(Date().timeIntervalSince(started) < 0.02, "an empty buffer has room")
+        // A full buffer starts the stream; room for two periods comes when
+        // the device has played 2,048 frames (43 ms at 48 kHz).
+        try silence.withUnsafeBufferPointer { try output.write($0.baseAddress!, frames: 6_144) }
+        started = Date()
+        try output.waitForRoom(frames: 2_048)
+        let waited = Date().timeIntervalSince(started)
+        #expect(waited >= 2_048.0 / 48_000 - 0.002, "woke after \(waited) s")
+        #expect(try output.delay() <= 6_144 - 2_048)
+        try output.drop()
+        #expect(output.xrunCount == 0)
+    }
+
     @Test("blocking writes from a render thread keep pace with the device, without underruns")
     func renderThreadPacing() throws {
         let output = try PCMOutput(

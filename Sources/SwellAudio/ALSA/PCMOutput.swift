@@ -145,6 +145,27 @@ public final class PCMOutput: @unchecked Sendable {
         }
     }
 
+    /// Returns once the device has room for `frames` frames (at most a
+    /// buffer): at once if it has, else when the device wakes its writer —
+    /// on a card, once `avail_min` frames are free
+    /// (``Parameters/wakeUpSize``). A writer can then render each period
+    /// just before writing it, with the latest state, instead of rendering
+    /// it and then waiting in ``write(_:frames:)``. An underrun found here
+    /// is recovered (and counted), after which the buffer is empty.
+    public func waitForRoom(frames: Int) throws(ALSAError) {
+        guard let pcm else { throw .closed(device: parameters.device) }
+        precondition(frames <= parameters.bufferSize, "room for \(frames) frames in a buffer of \(parameters.bufferSize)")
+        while true {
+            let available = snd_pcm_avail_update(pcm)
+            if available < 0 {
+                try recover(pcm, from: Int32(available), while: "writing")
+                return
+            }
+            if available >= frames { return }
+            try waitForRoom(pcm)
+        }
+    }
+
     /// Hands the first `frames` converted frames of the scratch buffer to
     /// ALSA, however many calls that takes.
     ///

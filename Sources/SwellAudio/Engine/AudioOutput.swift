@@ -91,13 +91,17 @@ public final class AudioOutput: @unchecked Sendable {
         defer { buffer.deallocate() }
         var periodsWritten = 0, mostQueued = 0, signalled: Int64 = 0
         while running.load(ordering: .acquiring) {
-            guard core.renderableFrames(upTo: period) == period else {
-                wake.signal()
-                usleep(200)
-                continue
-            }
-            core.render(into: buffer, frames: period)
+            // Room first, then the period: it is rendered just before it is
+            // written, and when the device wakes the thread the owning
+            // thread has had the whole refill to display what comes next.
             do {
+                try pcm.waitForRoom(frames: period)
+                guard core.renderableFrames(upTo: period) == period else {
+                    wake.signal()
+                    usleep(200)
+                    continue
+                }
+                core.render(into: buffer, frames: period)
                 try pcm.write(buffer, frames: period)
             } catch {
                 failure.withLock { $0 = error }
