@@ -194,11 +194,16 @@ struct PCMOutputTests {
         #expect(captured == (first + second).map { expectedWord($0, bits: 32) })
     }
 
+    /// A stereo 48 kHz stream of 1,024-frame periods on the test device
+    /// that plays in real time.
+    private func realtimeOutput(bufferSize: Int) throws -> PCMOutput {
+        try PCMOutput(device: ALSATestConfiguration.realtimePCM, channelCount: 2, sampleRate: 48_000,
+                      periodSize: 1_024, bufferSize: bufferSize, configuration: configuration)
+    }
+
     @Test("delay() counts the frames queued on a device that plays in real time")
     func delayOnRealtimeDevice() throws {
-        let output = try PCMOutput(
-            device: ALSATestConfiguration.realtimePCM, channelCount: 2, sampleRate: 48_000,
-            periodSize: 1_024, bufferSize: 4_096, configuration: configuration)
+        let output = try realtimeOutput(bufferSize: 4_096)
         #expect(try output.delay() == 0)
         let silence = [Float](repeating: 0, count: 2 * 4_096)
         // A full buffer starts the stream; the device then drains it at
@@ -218,9 +223,7 @@ struct PCMOutputTests {
 
     @Test("waitForRoom returns at once while there is room, else once the device has played enough")
     func waitForRoomOnRealtimeDevice() throws {
-        let output = try PCMOutput(
-            device: ALSATestConfiguration.realtimePCM, channelCount: 2, sampleRate: 48_000,
-            periodSize: 1_024, bufferSize: 6_144, configuration: configuration)
+        let output = try realtimeOutput(bufferSize: 6_144)
         let silence = [Float](repeating: 0, count: 2 * 6_144)
         var started = Date()
         try output.waitForRoom(frames: 2_048)
@@ -239,9 +242,7 @@ struct PCMOutputTests {
 
     @Test("blocking writes from a render thread keep pace with the device, without underruns")
     func renderThreadPacing() throws {
-        let output = try PCMOutput(
-            device: ALSATestConfiguration.realtimePCM, channelCount: 2, sampleRate: 48_000,
-            periodSize: 1_024, bufferSize: 8_192, configuration: configuration)
+        let output = try realtimeOutput(bufferSize: 8_192)
         let period = [Float](repeating: 0.25, count: 2 * 1_024)
         let periods = 24
         let failures = Mutex<[ALSAError]>([])
