@@ -37,13 +37,18 @@ public final class AudioOutput: @unchecked Sendable {
     private let wake = DispatchSemaphore(value: 0)
     private let failure = Mutex<ALSAError?>(nil)
 
-    /// Opens `device` for the engine's format. Throws when the device cannot
-    /// be opened or does not take the engine's rate.
-    public init(engine: AudioEngine, device: String = "default", configuration: ALSAConfiguration? = nil) throws(ALSAError) {
+    /// Opens `device` for the engine's format, in periods of the engine's
+    /// `periodFrames` and a buffer of `bufferSize` frames — when nil, six
+    /// periods on the sample path and four on the display path (see
+    /// ``periodsPerBuffer(_:)``). Throws when the device cannot be opened
+    /// or does not take the engine's rate and period.
+    public init(engine: AudioEngine, device: String = "default", bufferSize: Int? = nil,
+                configuration: ALSAConfiguration? = nil) throws(ALSAError) {
         self.engine = engine
+        let periods = Self.periodsPerBuffer(engine.gainPath)
         pcm = try PCMOutput(device: device, channelCount: engine.channelCount, sampleRate: engine.sampleRate,
                             periodSize: engine.periodFrames,
-                            bufferSize: Self.periodsPerBuffer(engine.gainPath).map { $0 * engine.periodFrames },
+                            bufferSize: bufferSize ?? periods.map { $0 * engine.periodFrames },
                             configuration: configuration)
         guard pcm.parameters.sampleRate == engine.sampleRate, pcm.parameters.periodSize == engine.periodFrames else {
             let actual = pcm.parameters
