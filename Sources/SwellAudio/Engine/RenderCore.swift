@@ -102,7 +102,7 @@ final class RenderCore: @unchecked Sendable {
             }
             let spanOut = out + done * channelCount
             let mixed = plan.map { mix($0.takeUnretainedValue(), into: spanOut, frames: span, at: frame) } ?? 0
-            (spanOut + mixed * channelCount).update(repeating: 0, count: (span - mixed) * channelCount)
+            silence(spanOut, frames: mixed..<span)
             done += span
         }
         applyFadeOut(out, frames: frames)
@@ -139,14 +139,17 @@ final class RenderCore: @unchecked Sendable {
             case .sample: sampleGains(entry.chain, frames: read, at: frame)
             case .display: displayGains(voice, chain: entry.chain, frames: read, at: frame)
             }
-            if mixed > 0 && read > mixed {
-                (out + mixed * channelCount).update(repeating: 0, count: (read - mixed) * channelCount)
-            }
+            if mixed > 0 && read > mixed { silence(out, frames: mixed..<read) }
             GainKernel.mix(source: sourceBuffer, sourceChannels: voice.channelCount, left: gainLeft, right: gainRight,
                            into: out, channels: channelCount, frames: read, mode: mixed == 0 ? .store : .add)
             mixed = max(mixed, read)
         }
         return mixed
+    }
+
+    /// Zeroes `frames` of the interleaved block `out`.
+    private func silence(_ out: UnsafeMutablePointer<Float>, frames: Range<Int>) {
+        (out + frames.lowerBound * channelCount).update(repeating: 0, count: frames.count * channelCount)
     }
 
     /// Reads up to `frames` frames of `voice`. A decoder that has fallen

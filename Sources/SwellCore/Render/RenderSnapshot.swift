@@ -194,7 +194,7 @@ public struct PresentationFrame: Sendable {
     }
 
     /// How many animated property values the frame holds.
-    public var count: Int { values.count }
+    public var count: Int { snapshot.slots.count }
 
     /// The presented value of `key` of the layer at `index` in the
     /// snapshot's records, or nil when that property is not animated.

@@ -113,12 +113,6 @@ struct FrameValues: Sendable {
     let colors: [CGColor?]
     let others: [any Animatable]
 
-    /// How many values there are.
-    var count: Int {
-        doubles.count + floats.count + cgFloats.count + points.count + sizes.count + rects.count
-            + transforms.count + colors.count + others.count
-    }
-
     /// The value in `slot`.
     subscript(slot: TrackColumns.Slot) -> any Animatable {
         let i = Int(slot.index)
