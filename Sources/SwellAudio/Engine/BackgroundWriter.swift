@@ -11,11 +11,14 @@ import Synchronization
 /// queued block and frees it. Offline rendering is not real-time, so plain
 /// semaphores and a mutex hand the blocks over.
 final class BackgroundWriter: @unchecked Sendable {
-    /// Frames per block.
+    /// Frames per block of `Float` samples.
     let blockFrames: Int
+    /// Bytes per block: a block may hold stored frames instead
+    /// (``StoredSampleLayout``), as many as fit.
+    var blockBytes: Int { blockFrames * channelCount * MemoryLayout<Float>.size }
     private let channelCount: Int
     private let blocks: [UnsafeMutablePointer<Float>]
-    private let queue = Mutex<(filled: [(block: Int, frames: Int)], free: [Int])>(([], []))
+    private let queue = Mutex<(filled: [(block: Int, frames: Int, isStored: Bool)], free: [Int])>(([], []))
     private let filledCount = DispatchSemaphore(value: 0)
     private let freeCount: DispatchSemaphore
     private let failure = Mutex<(any Error)?>(nil)
@@ -54,15 +57,17 @@ final class BackgroundWriter: @unchecked Sendable {
         return (index, blocks[index])
     }
 
-    /// Queues `frames` frames of block `index` for writing.
-    func submit(block index: Int, frames: Int) {
-        queue.withLock { $0.filled.append((index, frames)) }
+    /// Queues `frames` frames of block `index` for writing: samples, or
+    /// frames in the writer's ``SoundFileWriter/storedLayout`` when
+    /// `isStored`.
+    func submit(block index: Int, frames: Int, isStored: Bool = false) {
+        queue.withLock { $0.filled.append((index, frames, isStored)) }
         filledCount.signal()
     }
 
     /// Writes what is queued and stops the thread; throws its first error.
     func finish() throws {
-        queue.withLock { $0.filled.append((-1, 0)) }
+        queue.withLock { $0.filled.append((-1, 0, false)) }
         filledCount.signal()
         finished.wait()
         thread = nil
@@ -72,12 +77,16 @@ final class BackgroundWriter: @unchecked Sendable {
     private func writeLoop() {
         while true {
             filledCount.wait()
-            let (index, frames) = queue.withLock { $0.filled.removeFirst() }
+            let (index, frames, isStored) = queue.withLock { $0.filled.removeFirst() }
             if index < 0 { break }
             if error == nil {
                 do {
-                    try writer.writeFrames(from: UnsafeBufferPointer(start: blocks[index], count: frames * channelCount),
-                                           count: frames)
+                    if isStored {
+                        try writer.writeStoredFrames(from: blocks[index], count: frames)
+                    } else {
+                        try writer.writeFrames(from: UnsafeBufferPointer(start: blocks[index], count: frames * channelCount),
+                                               count: frames)
+                    }
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                 }

@@ -99,40 +99,17 @@ struct GainChain: Sendable {
     func render(frames: Int, from first: Int64, sampleRate: Double, tolerance: Double, panned: Bool,
                 scratch: Scratch, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
         stages.withUnsafeBufferPointer { stages in
-            // Which stages move in the block, a bit each, and the product of
-            // the others' amplitudes at the block's start. A chain deeper
-            // than 64 layers has no bits to spare: every stage counts as
-            // moving.
-            var start = Double(first) / sampleRate, end = Double(first + Int64(frames)) / sampleRate
-            var low = start, high = end
-            let folds = stages.count <= 64
-            var moving: UInt64 = folds ? 0 : .max, steady = 1.0
-            for i in 0..<stages.count {
-                let timing = stages[i].timing
-                (start, end) = (timing.localTime(fromParent: start), timing.localTime(fromParent: end))
-                (low, high) = (min(start, end), max(start, end))
-                guard folds else { continue }
-                let isSteady = stages[i].volume.map {
-                    $0._withUnsafeGuaranteedRef { $0.isConstant(from: low, to: high) }
-                } ?? true
-                if isSteady {
-                    steady *= stages[i].amplitude(atLocalTime: start, tolerance: tolerance)
-                } else {
-                    moving |= 1 << UInt64(i)
-                }
-            }
-            let panMoves = panned && !(pan?._withUnsafeGuaranteedRef { $0.isConstant(from: low, to: high) } ?? true)
-            let steadyPan = panned && !panMoves ? panGains(atLocalTime: start, tolerance: tolerance) : (1, 1)
-
-            if moving == 0 && !panMoves {
-                let g = clamped(steady, pan: steadyPan)
-                left.update(repeating: Float(g.left), count: frames)
-                right.update(repeating: Float(g.right), count: frames)
+            let block = scan(stages, frames: frames, from: first, sampleRate: sampleRate, tolerance: tolerance,
+                             panned: panned)
+            let (moving, folds, panMoves) = (block.moving, block.folds, block.panMoves)
+            if let g = block.constantGains {
+                left.update(repeating: g.left, count: frames)
+                right.update(repeating: g.right, count: frames)
                 return
             }
             let (times, values, amplitudes) = (scratch.times, scratch.values, scratch.amplitudes)
             for n in 0..<frames { times[n] = Double(first + Int64(n)) / sampleRate }
-            amplitudes.update(repeating: steady, count: frames)
+            amplitudes.update(repeating: block.steady, count: frames)
             for i in 0..<stages.count {
                 let timing = stages[i].timing
                 for n in 0..<frames { times[n] = timing.localTime(fromParent: times[n]) }
@@ -150,11 +127,69 @@ struct GainChain: Sendable {
                 }
             }
             for n in 0..<frames {
-                let g = clamped(amplitudes[n], pan: panMoves ? PanLaw.gains(pan: values[n]) : steadyPan)
+                let g = clamped(amplitudes[n], pan: panMoves ? PanLaw.gains(pan: values[n]) : block.steadyPan)
                 left[n] = Float(g.left)
                 right[n] = Float(g.right)
             }
         }
+    }
+
+    /// The gains of `frames` frames from `first` when nothing in the chain
+    /// moves during them — each is then exactly what
+    /// ``render(frames:from:sampleRate:tolerance:panned:scratch:left:right:)``
+    /// writes — and nil when something does.
+    func constantGains(frames: Int, from first: Int64, sampleRate: Double, tolerance: Double,
+                       panned: Bool) -> (left: Float, right: Float)? {
+        stages.withUnsafeBufferPointer { stages in
+            scan(stages, frames: frames, from: first, sampleRate: sampleRate, tolerance: tolerance, panned: panned)
+                .constantGains
+        }
+    }
+
+    /// What a block's first pass over the chain finds.
+    private struct BlockScan {
+        /// Which stages' volumes move in the block, a bit each. A chain
+        /// deeper than 64 layers has no bits to spare (`folds` is false):
+        /// every stage counts as moving.
+        var moving: UInt64
+        var folds: Bool
+        /// The product of the other stages' amplitudes at the block's start.
+        var steady: Double
+        var panMoves: Bool
+        var steadyPan: (left: Double, right: Double)
+        /// The block's one gain pair, when nothing moves.
+        var constantGains: (left: Float, right: Float)?
+    }
+
+    private func scan(_ stages: UnsafeBufferPointer<Stage>, frames: Int, from first: Int64, sampleRate: Double,
+                      tolerance: Double, panned: Bool) -> BlockScan {
+        var start = Double(first) / sampleRate, end = Double(first + Int64(frames)) / sampleRate
+        var low = start, high = end
+        let folds = stages.count <= 64
+        var moving: UInt64 = folds ? 0 : .max, steady = 1.0
+        for i in 0..<stages.count {
+            let timing = stages[i].timing
+            (start, end) = (timing.localTime(fromParent: start), timing.localTime(fromParent: end))
+            (low, high) = (min(start, end), max(start, end))
+            guard folds else { continue }
+            let isSteady = stages[i].volume.map {
+                $0._withUnsafeGuaranteedRef { $0.isConstant(from: low, to: high) }
+            } ?? true
+            if isSteady {
+                steady *= stages[i].amplitude(atLocalTime: start, tolerance: tolerance)
+            } else {
+                moving |= 1 << UInt64(i)
+            }
+        }
+        let panMoves = panned && !(pan?._withUnsafeGuaranteedRef { $0.isConstant(from: low, to: high) } ?? true)
+        let steadyPan = panned && !panMoves ? panGains(atLocalTime: start, tolerance: tolerance) : (1, 1)
+        var constantGains: (left: Float, right: Float)?
+        if moving == 0 && !panMoves {
+            let g = clamped(steady, pan: steadyPan)
+            constantGains = (Float(g.left), Float(g.right))
+        }
+        return BlockScan(moving: moving, folds: folds, steady: steady, panMoves: panMoves, steadyPan: steadyPan,
+                         constantGains: constantGains)
     }
 
     private func panGains(atLocalTime time: Double, tolerance: Double) -> (left: Double, right: Double) {

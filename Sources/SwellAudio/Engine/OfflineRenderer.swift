@@ -6,24 +6,43 @@
 /// of up to 4096 frames (one audio period on the display path, whose gain is
 /// set per period) while a ``BackgroundWriter`` quantises and writes the
 /// previous blocks.
+///
+/// Where the output is one file at exactly unity gain — a song between its
+/// fades — and the output stores samples as that file does, a block is
+/// copied as stored instead of rendered
+/// (``RenderCore/copyStoredFrames(upTo:layout:into:)``): the same bytes,
+/// without decoding, scaling by 1 and quantising back.
 public enum OfflineRenderer {
     /// Renders `frameCount` frames of `engine` into `writer`. Calls
     /// `progress` with the frames rendered after each block; an error it
     /// throws stops the render. Throws the writer's errors, or a source's
     /// decoding failure.
+    ///
+    /// - Returns: how many of the frames were copied as stored.
+    @discardableResult
     public static func render(_ engine: AudioEngine, frameCount: Int64, to writer: SoundFileWriter,
-                              progress: (Int64) throws -> Void = { _ in }) throws {
+                              progress: (Int64) throws -> Void = { _ in }) throws -> Int64 {
         let step = engine.gainPath == .display ? engine.periodFrames : engine.core.maxBlock
         let background = BackgroundWriter(writer: writer, channelCount: engine.channelCount)
+        let layout = engine.gainPath == .sample ? writer.storedLayout : nil
+        var copiedFrames: Int64 = 0
         do {
             while engine.renderedFrames < frameCount {
                 let (index, block) = background.nextBlock()
-                var filled = 0
-                while filled + step <= background.blockFrames && engine.renderedFrames < frameCount {
-                    filled += try renderStep(engine, upTo: min(step, Int(frameCount - engine.renderedFrames)),
-                                             into: block + filled * engine.channelCount)
+                let copied = try layout.map {
+                    try copyStep(engine, layout: $0, into: block, byteCount: background.blockBytes, endingBy: frameCount)
+                } ?? 0
+                if copied > 0 {
+                    background.submit(block: index, frames: copied, isStored: true)
+                    copiedFrames += Int64(copied)
+                } else {
+                    var filled = 0
+                    while filled + step <= background.blockFrames && engine.renderedFrames < frameCount {
+                        filled += try renderStep(engine, upTo: min(step, Int(frameCount - engine.renderedFrames)),
+                                                 into: block + filled * engine.channelCount)
+                    }
+                    background.submit(block: index, frames: filled)
                 }
-                background.submit(block: index, frames: filled)
                 if let error = background.error { throw error }
                 try progress(engine.renderedFrames)
             }
@@ -33,6 +52,21 @@ public enum OfflineRenderer {
         }
         try background.finish()
         engine.service(through: frameCount)
+        return copiedFrames
+    }
+
+    /// Services the engine up to the end of a stored copy — as many frames
+    /// as `byteCount` bytes hold, not past frame `end` — and makes it, if it
+    /// can; returns the frames copied.
+    private static func copyStep(_ engine: AudioEngine, layout: StoredSampleLayout, into bytes: UnsafeMutableRawPointer,
+                                 byteCount: Int, endingBy end: Int64) throws -> Int {
+        let start = engine.renderedFrames
+        let wanted = Int(min(Int64(byteCount / (layout.bytesPerSample * engine.channelCount)), end - start))
+        engine.service(through: start + Int64(wanted))
+        let frames = engine.core.copyStoredFrames(upTo: wanted, layout: layout, into: bytes)
+        engine.audioClock.heardFrames.store(start + Int64(frames), ordering: .releasing)
+        if let failure = engine.sourceFailure { throw failure }
+        return frames
     }
 
     /// Services the engine up to the end of the next step and renders it.

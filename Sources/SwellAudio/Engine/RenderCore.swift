@@ -109,6 +109,43 @@ final class RenderCore: @unchecked Sendable {
         renderedFrames.store(start + Int64(frames), ordering: .releasing)
     }
 
+    /// The offline renderer's shortcut: when the next frames are one voice
+    /// at exactly unity gain, copies up to `frames` of them into `bytes` as
+    /// the voice's file stores them — if it stores them in `layout`, the
+    /// output file's — and returns how many; 0 when they must be rendered.
+    ///
+    /// Unity gain means that the sample path would scale every channel by
+    /// exactly 1 (``GainChain/constantGains(frames:from:sampleRate:tolerance:panned:)``),
+    /// so the decoded frames would reach the output unchanged and be
+    /// quantised back to the words they were read from
+    /// (``StoredSampleLayout``): the copy writes the same file. The copy
+    /// stops where a queued plan takes effect, as a rendered block splits.
+    func copyStoredFrames(upTo frames: Int, layout: StoredSampleLayout, into bytes: UnsafeMutableRawPointer) -> Int {
+        guard gainPath == .sample, !fadeOutRequested.load(ordering: .relaxed) else { return 0 }
+        let start = position
+        adoptPlans(at: start)
+        var span = renderableFrames(upTo: frames)
+        if let next = handoff.peek() {
+            guard next.effectiveFrame > start else { return 0 }
+            span = min(span, Int(next.effectiveFrame - start))
+        }
+        guard span > 0, let plan = plan?.takeUnretainedValue() else { return 0 }
+        var only: MixPlan.Entry?
+        for entry in plan.entries where entry.isPlaying && !entry.voice.hasEnded.load(ordering: .relaxed) {
+            guard only == nil else { return 0 }
+            only = entry
+        }
+        guard let entry = only, entry.voice.channelCount == channelCount,
+              let gains = entry.chain.constantGains(frames: span, from: start, sampleRate: sampleRate,
+                                                    tolerance: tolerance, panned: channelCount == 2),
+              gains == (1, 1),
+              let (read, ended) = entry.voice.reader.readStored(into: bytes, frameCount: span, layout: layout)
+        else { return 0 }
+        account(entry.voice, read: read, ended: ended)
+        renderedFrames.store(start + Int64(read), ordering: .releasing)
+        return read
+    }
+
     /// Switches to every queued plan whose effective frame has come.
     private func adoptPlans(at frame: Int64) {
         if let pending = unretired, handoff.retire(pending) { unretired = nil }
@@ -132,8 +169,7 @@ final class RenderCore: @unchecked Sendable {
             let voice = entry.voice
             guard !voice.hasEnded.load(ordering: .relaxed) else { continue }
             let (read, ended) = read(voice, frames: frames)
-            if ended { voice.hasEnded.store(true, ordering: .releasing) }
-            voice.framesPlayed.wrappingAdd(Int64(read), ordering: .relaxed)
+            account(voice, read: read, ended: ended)
             guard read > 0 else { continue }
             switch gainPath {
             case .sample: sampleGains(entry.chain, frames: read, at: frame)
@@ -145,6 +181,12 @@ final class RenderCore: @unchecked Sendable {
             mixed = max(mixed, read)
         }
         return mixed
+    }
+
+    /// Counts what a read delivered to the mix, and whether it was the last.
+    private func account(_ voice: Voice, read: Int, ended: Bool) {
+        if ended { voice.hasEnded.store(true, ordering: .releasing) }
+        voice.framesPlayed.wrappingAdd(Int64(read), ordering: .relaxed)
     }
 
     /// Zeroes `frames` of the interleaved block `out`.

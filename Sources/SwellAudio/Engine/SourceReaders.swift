@@ -44,10 +44,24 @@ final class FileSourceReader: AudioSourceReader, @unchecked Sendable {
     }
 
     func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
+        reading(frameCount) { () throws(SoundFileError) in
+            try file.readFrames(into: UnsafeMutableBufferPointer(start: buffer, count: frameCount * channelCount),
+                                count: frameCount)
+        }
+    }
+
+    func readStored(into bytes: UnsafeMutableRawPointer, frameCount: Int,
+                    layout: StoredSampleLayout) -> (frames: Int, ended: Bool)? {
+        guard file.storedLayout == layout else { return nil }
+        return reading(frameCount) { () throws(SoundFileError) in try file.readStoredFrames(into: bytes, count: frameCount) }
+    }
+
+    /// Runs a read of up to `frameCount` frames; the first failure ends the
+    /// source and is kept for ``failure``.
+    private func reading(_ frameCount: Int, _ read: () throws(SoundFileError) -> Int) -> (frames: Int, ended: Bool) {
         guard error == nil else { return (0, true) }
         do {
-            let frames = try file.readFrames(into: UnsafeMutableBufferPointer(start: buffer, count: frameCount * channelCount),
-                                             count: frameCount)
+            let frames = try read()
             return (frames, frames < frameCount)
         } catch {
             self.error = error

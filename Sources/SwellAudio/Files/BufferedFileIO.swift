@@ -14,13 +14,18 @@ import Glibc
 /// back when a write goes elsewhere (libsndfile rewriting the header) or at
 /// ``flush()``, so the bytes on disk are exactly those libsndfile wrote, in
 /// the same places. For reading, it holds the MiB after the last position
-/// read (read-ahead).
+/// read (read-ahead). A request of ``directBytes`` or more goes straight to
+/// the file: it amortises its system call already, and passing it through
+/// the buffer would only copy it once more — the offline renderer's stored
+/// copies (``StoredSampleLayout``) move 256 KiB at a time.
 final class BufferedFileIO {
     enum Mode { case read, write }
 
     private let mode: Mode
     private let descriptor: Int32
     private let capacity = 1 << 20
+    /// The smallest request that bypasses the buffer.
+    static let directBytes = 1 << 16
     private let buffer: UnsafeMutableRawPointer
     /// File offset of the buffer's first byte, and how many bytes it holds.
     private var bufferStart: Int64 = 0
@@ -48,9 +53,18 @@ final class BufferedFileIO {
             bufferCount = 0
             return true
         }
+        guard writeAll(buffer, count: bufferCount, at: bufferStart) else { return false }
+        bufferStart += Int64(bufferCount)
+        bufferCount = 0
+        return true
+    }
+
+    /// Writes `count` bytes at `offset`, however many calls it takes; false
+    /// (with ``failure`` set) if the system refused.
+    private func writeAll(_ source: UnsafeRawPointer, count: Int, at offset: Int64) -> Bool {
         var done = 0
-        while done < bufferCount {
-            let written = pwrite(descriptor, buffer + done, bufferCount - done, off_t(bufferStart) + off_t(done))
+        while done < count {
+            let written = pwrite(descriptor, source + done, count - done, off_t(offset) + off_t(done))
             if written < 0 {
                 if errno == EINTR { continue }
                 failure = failure ?? errno
@@ -58,26 +72,22 @@ final class BufferedFileIO {
             }
             done += written
         }
-        bufferStart += Int64(bufferCount)
-        bufferCount = 0
         return true
     }
 
     private func write(_ source: UnsafeRawPointer, count: Int) -> Int {
-        if position != bufferStart + Int64(bufferCount) || bufferCount + count > capacity {
+        let direct = count >= Self.directBytes
+        if direct || position != bufferStart + Int64(bufferCount) || bufferCount + count > capacity {
             guard flush() else { return 0 }
             bufferStart = position
         }
-        if count > capacity {
-            let written = pwrite(descriptor, source, count, off_t(position))
-            guard written >= 0 else { failure = failure ?? errno; return 0 }
-            bufferStart = position + Int64(written)
-            position += Int64(written)
-            length = max(length, position)
-            return written
+        if direct {
+            guard writeAll(source, count: count, at: position) else { return 0 }
+            bufferStart = position + Int64(count)
+        } else {
+            (buffer + bufferCount).copyMemory(from: source, byteCount: count)
+            bufferCount += count
         }
-        (buffer + bufferCount).copyMemory(from: source, byteCount: count)
-        bufferCount += count
         position += Int64(count)
         length = max(length, position)
         return count
@@ -96,7 +106,7 @@ final class BufferedFileIO {
                 (destination + done).copyMemory(from: buffer + offset, byteCount: n)
                 done += n
                 position += Int64(n)
-            } else if count - done >= capacity {
+            } else if count - done >= Self.directBytes {
                 let read = readDirectly(into: destination + done, count: count - done)
                 done += read
                 if read == 0 { break }

@@ -44,6 +44,10 @@ public final class SoundFile {
     /// The output encoding that stores this file's samples without loss, or
     /// nil when none does (lossy codecs, ADPCM, 64-bit float).
     public let sampleEncoding: SampleEncoding?
+    /// How the samples are stored, when they can be copied as stored
+    /// (``readStoredFrames(into:count:)``): 16- and 24-bit PCM in an
+    /// uncompressed container.
+    let storedLayout: StoredSampleLayout?
     /// Whether ``seek(toFrame:)`` is possible.
     public let isSeekable: Bool
     /// Whether ``frameCount`` is a promise: the header of a regular file in a
@@ -144,6 +148,7 @@ public final class SoundFile {
         self.subtypeDescription =
             LibSndFile.formatName(subtype) ?? "encoding 0x\(String(subtype, radix: 16))"
         self.sampleEncoding = SampleEncoding(losslesslyStoring: subtype)
+        self.storedLayout = StoredSampleLayout(handle: handle, format: info.format)
         shortScratch = subtype == Int32(SF_FORMAT_PCM_16) ? .allocate(capacity: Self.shortChunkFrames * channelCount) : nil
         try checkDeclaredLength()
     }
@@ -191,14 +196,35 @@ public final class SoundFile {
         precondition(
             buffer.count >= count * channelCount,
             "buffer of \(buffer.count) samples cannot hold \(count) frames of \(channelCount) channels")
+        return try advance(count: count) {
+            guard let base = buffer.baseAddress else { return 0 }
+            return shortScratch.map { readShorts(into: base, count: count, scratch: $0) }
+                ?? Int(sf_readf_float(handle, base, sf_count_t(count)))
+        }
+    }
+
+    /// Copies up to `count` frames into `bytes` as the file stores them, in
+    /// its ``storedLayout``, which it must have: `count · channelCount ·
+    /// bytesPerSample` bytes. Returns and throws as
+    /// ``readFrames(into:count:)`` does; the two may be mixed freely, both
+    /// reading on from ``position``.
+    func readStoredFrames(into bytes: UnsafeMutableRawPointer, count: Int) throws(SoundFileError) -> Int {
+        guard let layout = storedLayout else { preconditionFailure("'\(path)' has no stored layout") }
+        let frameBytes = channelCount * layout.bytesPerSample
+        return try advance(count: count) { Int(sf_read_raw(handle, bytes, sf_count_t(count * frameBytes))) / frameBytes }
+    }
+
+    /// Runs a read of up to `count` frames that returns the frames it read,
+    /// and moves ``position`` on by them. A read that comes up short for a
+    /// reason other than the end of the file throws — with its frames
+    /// delivered first, the error held for the next read.
+    private func advance(count: Int, by read: () -> Int) throws(SoundFileError) -> Int {
         if let error = pendingError {
             pendingError = nil
             throw error
         }
-        guard count > 0, let base = buffer.baseAddress else { return 0 }
-
-        let framesRead = shortScratch.map { readShorts(into: base, count: count, scratch: $0) }
-            ?? Int(sf_readf_float(handle, base, sf_count_t(count)))
+        guard count > 0 else { return 0 }
+        let framesRead = read()
         position += Int64(framesRead)
         if framesRead < count, let error = shortReadError() {
             guard framesRead > 0 else { throw error }

@@ -41,6 +41,10 @@ public final class SoundFileWriter {
     /// NaN or infinite input samples, each written as 0.
     public private(set) var nonFiniteSampleCount = 0
 
+    /// How the samples are stored, when frames can be written as stored
+    /// (``writeStoredFrames(from:count:)``).
+    let storedLayout: StoredSampleLayout?
+
     /// Frames converted per libsndfile call; the conversion buffer is this many
     /// frames long, whatever the length of the render.
     private static let chunkFrames = 4096
@@ -114,6 +118,7 @@ public final class SoundFileWriter {
         self.channelCount = channelCount
         self.handle = handle
         self.quantizer = encoding?.bitsPerSample.map(PCMQuantizer.init(bitsPerSample:))
+        self.storedLayout = StoredSampleLayout(handle: handle, format: info.format)
         self.scratch = .allocate(
             byteCount: Self.chunkFrames * channelCount * 4, alignment: MemoryLayout<Int32>.alignment)
     }
@@ -140,15 +145,33 @@ public final class SoundFileWriter {
             let frames = min(Self.chunkFrames, count - done)
             let source = UnsafeBufferPointer(
                 rebasing: buffer[(done * channelCount)..<((done + frames) * channelCount)])
-            let written = quantizer.map { write(source, frames: frames, quantizedBy: $0) }
-                ?? writeFloats(source, frames: frames)
-            frameCount += Int64(written)
-            guard written == frames else {
-                let reason = io.failure.map { LibSndFile.Reason(errno: $0).description }
-                    ?? LibSndFile.error(of: handle)?.description ?? "short write"
-                throw .cannotWrite(path: path, reason: reason)
+            try account(frames: frames) {
+                quantizer.map { write(source, frames: frames, quantizedBy: $0) } ?? writeFloats(source, frames: frames)
             }
             done += frames
+        }
+    }
+
+    /// Appends `count` frames stored as they are in ``storedLayout``, which
+    /// the file must have — from a ``SoundFile`` with the same layout.
+    ///
+    /// - Throws: as ``writeFrames(from:count:)``.
+    func writeStoredFrames(from bytes: UnsafeRawPointer, count: Int) throws(SoundFileError) {
+        precondition(!isFinished, "writing to '\(path)' after commit() or abandon()")
+        guard let layout = storedLayout else { preconditionFailure("'\(path)' has no stored layout") }
+        let frameBytes = channelCount * layout.bytesPerSample
+        try account(frames: count) { Int(sf_write_raw(handle, bytes, sf_count_t(count * frameBytes))) / frameBytes }
+    }
+
+    /// Runs a write of `frames` frames that returns the frames it wrote,
+    /// and counts them; a short write throws the disk's reason.
+    private func account(frames: Int, by write: () -> Int) throws(SoundFileError) {
+        let written = write()
+        frameCount += Int64(written)
+        guard written == frames else {
+            let reason = io.failure.map { LibSndFile.Reason(errno: $0).description }
+                ?? LibSndFile.error(of: handle)?.description ?? "short write"
+            throw .cannotWrite(path: path, reason: reason)
         }
     }
 
