@@ -5,8 +5,9 @@
 # `GainKernel` is internal, and the only public path that runs it —
 # `OfflineRenderer` — also decodes and encodes with libsndfile. So this
 # script times that path as `swell render` of a 10-minute stereo 48 kHz
-# 16-bit WAV at constant volume (no automation: every frame goes through
-# the kernel with a constant gain) and attributes the time with the
+# 16-bit WAV at a constant volume of 0.5 (no automation: every frame goes
+# through the kernel with a constant gain; at unity gain the renderer
+# would copy the file's words instead) and attributes the time with the
 # profiler: `perf record -e task-clock` samples the process every 100 µs of
 # CPU time, so the samples that fall in `RenderCore.mix` — into which the
 # compiler inlines the kernel's loop (nearly all of that function's time is
@@ -35,7 +36,7 @@ kernel_total=0 all_total=0 kernel_ms=() total_ms=()
 for ((round = 1; round <= rounds; round++)); do
   rm -f "$work/out.wav"
   perf record -q -e task-clock -c $((period_us * 1000)) -o "$work/perf.data" -- \
-    "$swell" render "$input" -o "$work/out.wav" --quiet
+    "$swell" render "$input" -o "$work/out.wav" --volume 0.5 --quiet
   # Samples per symbol (mangled names: perf does not demangle Swift).
   perf report -i "$work/perf.data" --no-children --sort symbol --stdio --show-nr-samples 2>/dev/null > "$work/report.txt"
   read -r total kernel < <(awk '$1 ~ /%$/ { total += $2 } /RenderCoreC3mix/ { kernel = $2 } END { print total, kernel }' "$work/report.txt")
@@ -45,7 +46,7 @@ for ((round = 1; round <= rounds; round++)); do
 done
 
 describe_machine
-echo "swell render, 10 min stereo 48 kHz 16-bit, constant volume; $rounds rounds"
+echo "swell render, 10 min stereo 48 kHz 16-bit, constant volume 0.5; $rounds rounds"
 echo "CPU time of each render (ms):        ${total_ms[*]}"
 echo "of which in the kernel (ms):         ${kernel_ms[*]}"
 awk -v n="$samples" -v r="$rounds" -v k="$kernel_total" -v t="$all_total" -v p="$period_us" 'BEGIN {

@@ -13,22 +13,25 @@ import SwellAudio
 /// (frames × channels) per second — a lower bound for the kernel alone,
 /// whose share `perf record` gives (see README.md):
 ///
-/// - float in, float out, constant volume: the kernel with the cheapest
-///   decoding and encoding libsndfile has (a copy);
+/// - float in, float out, constant volume 0.5: the kernel with the
+///   cheapest decoding and encoding libsndfile has (a copy);
 /// - the same with a volume animation running for the whole minute: the
 ///   sample path evaluates the committed animation at every frame;
-/// - 16-bit in, 16-bit out, constant volume: the formats of the
-///   `render-vs-peers.sh` comparison.
+/// - 16-bit in, 16-bit out, constant volume 0.5: the formats of the
+///   `render-vs-peers.sh` comparison, through the kernel;
+/// - the same at unity volume, which does not reach the kernel: the
+///   renderer copies the file's 16-bit words as they are stored.
 enum OfflineRenderBenchmarks {
     static let samplesPerSecond = BenchmarkMetric.custom("M samples/s", polarity: .prefersLarger, useScalingFactor: false)
 
     static func register() {
-        scenario("float → float, constant volume", encoding: .float, animated: false)
-        scenario("float → float, volume animation running", encoding: .float, animated: true)
-        scenario("pcm16 → pcm16, constant volume", encoding: .pcm16, animated: false)
+        scenario("float → float, constant volume", encoding: .float, volume: 0.5, animated: false)
+        scenario("float → float, volume animation running", encoding: .float, volume: 0.5, animated: true)
+        scenario("pcm16 → pcm16, constant volume", encoding: .pcm16, volume: 0.5, animated: false)
+        scenario("pcm16 → pcm16, unity volume (copied as stored)", encoding: .pcm16, volume: 1, animated: false)
     }
 
-    static func scenario(_ name: String, encoding: SampleEncoding, animated: Bool) {
+    static func scenario(_ name: String, encoding: SampleEncoding, volume: Double, animated: Bool) {
         Benchmark("OfflineRenderer, 60 s stereo 48 kHz, \(name)",
                   configuration: .init(metrics: [.wallClock, .cpuTotal, samplesPerSecond, .peakMemoryResident],
                                        timeUnits: .milliseconds,
@@ -38,6 +41,8 @@ enum OfflineRenderBenchmarks {
             let engine = AudioEngine(sampleRate: TestFiles.sampleRate, channelCount: TestFiles.channelCount, mode: .offline)
             let layer = try AudioLayer(contentsOfFile: input)
             engine.rootLayer = layer
+            CATransaction.setDisableActions(true)
+            layer.volume = volume
             layer.play()
             if animated {
                 let ramp = CABasicAnimation(keyPath: "volume")
