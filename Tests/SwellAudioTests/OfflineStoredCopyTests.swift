@@ -59,8 +59,8 @@ struct OfflineStoredCopyTests {
         let input = directory.file("in.\(testCase.input)"), output = directory.file("out.\(testCase.output)")
         try SoundFileFixtures.run("sox", ["-D", "-n", "-r", "\(Self.sampleRate)", "-c", "\(inputChannels)",
                                           "-b", "\(testCase.bits)", input, "synth", "3", "whitenoise"])
-        let channels = outputChannels
-        let engine = AudioEngine(sampleRate: Self.sampleRate, channelCount: channels, gainPath: .sample, mode: .offline)
+        let engine = AudioEngine(sampleRate: Self.sampleRate, channelCount: outputChannels, gainPath: .sample,
+                                 mode: .offline)
         let music = try AudioLayer(contentsOfFile: input)
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -71,7 +71,7 @@ struct OfflineStoredCopyTests {
         engine.rootLayer = music
         engine.schedule(at: 0) { music.play() }
         setUp(engine, music)
-        let writer = try SoundFileWriter(path: output, sampleRate: Self.sampleRate, channelCount: channels,
+        let writer = try SoundFileWriter(path: output, sampleRate: Self.sampleRate, channelCount: outputChannels,
                                          encoding: testCase.bits == 16 ? .pcm16 : .pcm24)
         let copied = try OfflineRenderer.render(engine, frameCount: Int64(Self.renderFrames), to: writer)
         try writer.commit()

@@ -55,27 +55,34 @@ public enum OfflineRenderer {
         return copiedFrames
     }
 
-    /// Services the engine up to the end of a stored copy — as many frames
-    /// as `byteCount` bytes hold, not past frame `end` — and makes it, if it
-    /// can; returns the frames copied.
+    /// Makes a stored copy — as many frames as `byteCount` bytes hold, not
+    /// past frame `end` — if it can; returns the frames copied.
     private static func copyStep(_ engine: AudioEngine, layout: StoredSampleLayout, into bytes: UnsafeMutableRawPointer,
                                  byteCount: Int, endingBy end: Int64) throws -> Int {
-        let start = engine.renderedFrames
-        let wanted = Int(min(Int64(byteCount / (layout.bytesPerSample * engine.channelCount)), end - start))
-        engine.service(through: start + Int64(wanted))
-        let frames = engine.core.copyStoredFrames(upTo: wanted, layout: layout, into: bytes)
-        engine.audioClock.heardFrames.store(start + Int64(frames), ordering: .releasing)
-        if let failure = engine.sourceFailure { throw failure }
-        return frames
+        let wanted = Int(min(Int64(byteCount / (layout.bytesPerSample * engine.channelCount)), end - engine.renderedFrames))
+        return try step(engine, servicedThrough: engine.renderedFrames + Int64(wanted)) {
+            engine.core.copyStoredFrames(upTo: wanted, layout: layout, into: bytes)
+        }
     }
 
-    /// Services the engine up to the end of the next step and renders it.
+    /// Renders the next step, of up to `wanted` frames.
     private static func renderStep(_ engine: AudioEngine, upTo wanted: Int, into samples: UnsafeMutablePointer<Float>) throws -> Int {
         let start = engine.renderedFrames
-        engine.service(through: horizon(of: engine, renderingTo: start + Int64(wanted)))
-        let frames = engine.core.renderableFrames(upTo: wanted)
-        precondition(frames > 0, "offline render stalled at frame \(start)")
-        engine.core.render(into: samples, frames: frames)
+        return try step(engine, servicedThrough: horizon(of: engine, renderingTo: start + Int64(wanted))) {
+            let frames = engine.core.renderableFrames(upTo: wanted)
+            precondition(frames > 0, "offline render stalled at frame \(start)")
+            engine.core.render(into: samples, frames: frames)
+            return frames
+        }
+    }
+
+    /// Services the engine through `horizon`, makes a step with `body`,
+    /// which returns the frames it made, and moves the audio clock on by
+    /// them. Throws a source's decoding failure.
+    private static func step(_ engine: AudioEngine, servicedThrough horizon: Int64, _ body: () -> Int) throws -> Int {
+        let start = engine.renderedFrames
+        engine.service(through: horizon)
+        let frames = body()
         engine.audioClock.heardFrames.store(start + Int64(frames), ordering: .releasing)
         if let failure = engine.sourceFailure { throw failure }
         return frames

@@ -95,11 +95,7 @@ final class RenderCore: @unchecked Sendable {
         var done = 0
         while done < frames {
             let frame = start + Int64(done)
-            adoptPlans(at: frame)
-            var span = frames - done
-            if let next = handoff.peek(), next.effectiveFrame > frame {
-                span = min(span, Int(next.effectiveFrame - frame))
-            }
+            let span = planSpan(at: frame, upTo: frames - done)
             let spanOut = out + done * channelCount
             let mixed = plan.map { mix($0.takeUnretainedValue(), into: spanOut, frames: span, at: frame) } ?? 0
             silence(spanOut, frames: mixed..<span)
@@ -123,12 +119,7 @@ final class RenderCore: @unchecked Sendable {
     func copyStoredFrames(upTo frames: Int, layout: StoredSampleLayout, into bytes: UnsafeMutableRawPointer) -> Int {
         guard gainPath == .sample, !fadeOutRequested.load(ordering: .relaxed) else { return 0 }
         let start = position
-        adoptPlans(at: start)
-        var span = renderableFrames(upTo: frames)
-        if let next = handoff.peek() {
-            guard next.effectiveFrame > start else { return 0 }
-            span = min(span, Int(next.effectiveFrame - start))
-        }
+        let span = planSpan(at: start, upTo: renderableFrames(upTo: frames))
         guard span > 0, let plan = plan?.takeUnretainedValue() else { return 0 }
         var only: MixPlan.Entry?
         for entry in plan.entries where entry.isPlaying && !entry.voice.hasEnded.load(ordering: .relaxed) {
@@ -144,6 +135,15 @@ final class RenderCore: @unchecked Sendable {
         account(entry.voice, read: read, ended: ended)
         renderedFrames.store(start + Int64(read), ordering: .releasing)
         return read
+    }
+
+    /// Switches to the plans due at `frame` and returns how many of the next
+    /// `frames` frames the current plan holds for: up to the effective frame
+    /// of the next queued plan.
+    private func planSpan(at frame: Int64, upTo frames: Int) -> Int {
+        adoptPlans(at: frame)
+        guard let next = handoff.peek(), next.effectiveFrame > frame else { return frames }
+        return min(frames, Int(next.effectiveFrame - frame))
     }
 
     /// Switches to every queued plan whose effective frame has come.
