@@ -7,7 +7,10 @@ let package = Package(
     products: [
         .library(name: "SwellCore", targets: ["SwellCore"]),
         .library(name: "SwellAudio", targets: ["SwellAudio"]),
-        .library(name: "SwellAutomation", targets: ["SwellAutomation"]),
+        .library(name: "SwellSndFile", targets: ["SwellSndFile"]),
+        .library(name: "SwellALSA", targets: ["SwellALSA"]),
+        .library(name: "SwellScript", targets: ["SwellScript"]),
+        .library(name: "SwellCharts", targets: ["SwellCharts"]),
         .executable(name: "swell", targets: ["swell"]),
         .executable(name: "ClockFace", targets: ["ClockFace"]),
         .executable(name: "CircularProgress", targets: ["CircularProgress"]),
@@ -34,23 +37,47 @@ let package = Package(
         // Linux calls the Swift Glibc module leaves out (renameat2).
         .systemLibrary(name: "CLinux"),
 
+        // The layers below depend only on the ones above them:
+        //
+        //   SwellCore                  Core Animation: values, timing, animations,
+        //       |                      layers, transactions, hosts, snapshots
+        //   SwellAudio                 the audio engine: AudioLayer, gain, render
+        //     /      \                 core, mix plans and their hand-off
+        //   SwellSndFile  SwellALSA    files (libsndfile); devices (ALSA)
+        //   SwellScript   SwellCharts  value syntax and scripts; curve charts
+        //       \    |    /
+        //         swell                the command-line tool, its jobs, the demo
+
         // The Core Animation engine: values, timing, animations, layers,
         // transactions, hosts and render snapshots. Foundation only.
         .target(name: "SwellCore"),
 
-        // Sound: AudioLayer, MixerLayer, decoding, ALSA output, gain stage,
-        // offline renderer.
-        .target(name: "SwellAudio", dependencies: ["SwellCore", "CALSA", "CSndFile", "CLinux"]),
+        // The audio engine: AudioLayer, the render core, the gain chain, mix
+        // plans and their lock-free hand-off, the real-time threads. Links
+        // neither ALSA nor libsndfile: sources and outputs plug in.
+        .target(name: "SwellAudio", dependencies: ["SwellCore"]),
 
-        // Between the command line and the engine: TIME/LEVEL/ramp syntax,
-        // JSON scripts, curves and charts (PNG charts are deflated by zlib).
-        .target(name: "SwellAutomation", dependencies: ["SwellCore", "SwellAudio", "CZlib"]),
+        // Sound files through libsndfile: reading, streaming decoders,
+        // writing, and the offline renderer into a file.
+        .target(name: "SwellSndFile", dependencies: ["SwellAudio", "CSndFile", "CLinux"]),
 
-        // The command-line tool, a thin layer over SwellAutomation.
+        // ALSA: PCM output driving the engine live, mixer controls and
+        // MixerLayer.
+        .target(name: "SwellALSA", dependencies: ["SwellAudio", "CALSA"]),
+
+        // TIME/LEVEL/NAME/ramp syntax and the JSON script format, turned into
+        // Core Animation objects.
+        .target(name: "SwellScript", dependencies: ["SwellCore"]),
+
+        // Curve charts, as SVG and PNG (deflated by zlib).
+        .target(name: "SwellCharts", dependencies: ["CZlib"]),
+
+        // The command-line tool: commands, the jobs behind them (a script
+        // and options built into a layer tree on an engine), the demo.
         .executableTarget(
             name: "swell",
             dependencies: [
-                "SwellAutomation",
+                "SwellScript", "SwellCharts", "SwellSndFile", "SwellALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -59,11 +86,11 @@ let package = Package(
         .executableTarget(name: "CircularProgress", dependencies: ["SwellCore"], path: "Samples/CircularProgress"),
         .executableTarget(name: "ExplicitAnimations", dependencies: ["SwellCore"], path: "Samples/ExplicitAnimations"),
         .executableTarget(name: "PopAnimation", dependencies: ["SwellCore"], path: "Samples/PopAnimation"),
-        // The seed's AudioLayer view controller, with keys for its buttons.
+        // The AudioLayer view controller of objc.io's article, with keys for its buttons.
         .executableTarget(
             name: "AudioFader",
             dependencies: [
-                "SampleTerminal", "SwellAutomation",
+                "SampleTerminal", "SwellScript", "SwellSndFile", "SwellALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Samples/AudioFader"),
@@ -71,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "Crossfade",
             dependencies: [
-                "SampleTerminal", "SwellAutomation",
+                "SampleTerminal", "SwellScript", "SwellSndFile", "SwellALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Samples/Crossfade"),
@@ -79,39 +106,46 @@ let package = Package(
         .executableTarget(
             name: "SleepTimer",
             dependencies: [
-                "SampleTerminal", "SwellAutomation",
+                "SampleTerminal", "SwellScript", "SwellALSA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Samples/SleepTimer"),
         // What the interactive samples share: raw keys, signals, a status line.
         .target(name: "SampleTerminal", path: "Samples/SampleTerminal"),
 
-        .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore", "SwellTestSupport"]),
-        // Test support: a self-contained ALSA configuration (a capture PCM
-        // and a fake mixer built from C at run time), signals and readers.
+        // Test support. TestSupport is Foundation only: peer tools (SoX,
+        // FFmpeg), scratch directories, a seeded generator. ALSATestSupport
+        // builds a self-contained ALSA configuration: a capture PCM and a
+        // fake mixer, built from C at run time.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(
-            name: "SwellTestSupport", dependencies: ["SwellAudio"],
-            path: "Tests/SwellTestSupport",
+            name: "ALSATestSupport", dependencies: ["SwellALSA", "TestSupport"],
+            path: "Tests/ALSATestSupport",
             resources: [.copy("Plugins")]),
 
-        .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "SwellTestSupport"]),
-        .testTarget(name: "SwellAutomationTests", dependencies: ["SwellAutomation", "SwellTestSupport"]),
+        .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore", "TestSupport"]),
+        // The engine, offline and without devices; its sources are files.
+        .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "SwellSndFile", "TestSupport"]),
+        .testTarget(name: "SwellSndFileTests", dependencies: ["SwellSndFile", "TestSupport"]),
+        .testTarget(name: "SwellALSATests", dependencies: ["SwellALSA", "SwellSndFile", "ALSATestSupport"]),
+        .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "TestSupport"]),
+        .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "TestSupport"]),
         // End-to-end tests of the `swell` executable, which they run from
         // the build directory beside the test bundle (`swift build
         // --build-tests` builds every product, `swell` included).
-        .testTarget(name: "SwellCLITests", dependencies: ["SwellAutomation", "SwellTestSupport"]),
+        .testTarget(name: "SwellCLITests", dependencies: ["swell", "SwellScript", "SwellSndFile", "ALSATestSupport"]),
         // Runs every sample and checks what it prints against closed-form
         // references. Depending on the samples makes `swift build
         // --build-tests` (and `swift test`) build them before the tests run;
         // the tests find the executables beside the test bundle.
         .testTarget(
             name: "SamplesTests",
-            dependencies: ["ClockFace", "CircularProgress", "ExplicitAnimations", "PopAnimation", "SwellTestSupport"]),
+            dependencies: ["ClockFace", "CircularProgress", "ExplicitAnimations", "PopAnimation", "TestSupport"]),
         // The audio samples, run as programs: through a pseudo-terminal, on
         // the test configuration's capture PCMs and fake mixer.
         .testTarget(
             name: "AudioSamplesTests",
-            dependencies: ["SwellAudio", "SwellTestSupport", "AudioFader", "Crossfade", "SleepTimer"]),
+            dependencies: ["SwellSndFile", "ALSATestSupport", "AudioFader", "Crossfade", "SleepTimer"]),
     ],
     swiftLanguageModes: [.v6]
 )

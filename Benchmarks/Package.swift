@@ -23,7 +23,7 @@ let package = Package(
         .executableTarget(
             name: "SwellAudioBenchmarks",
             dependencies: [
-                .product(name: "SwellAudio", package: "Swell"),
+                .product(name: "SwellSndFile", package: "Swell"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "SwellAudioBenchmarks",

@@ -1,6 +1,6 @@
 import Benchmark
 import Foundation
-import SwellAudio
+import SwellSndFile
 
 /// The target for the per-sample gain kernel: ≥ 500 M samples/s on
 /// one core.

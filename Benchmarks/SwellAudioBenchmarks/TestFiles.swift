@@ -1,5 +1,5 @@
 import Foundation
-import SwellAudio
+import SwellSndFile
 
 /// The input files of the audio benchmarks: a 440 Hz sine at half scale,
 /// stereo, 48 kHz, written once per process with Swell's own

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import SampleTerminal
-import SwellAutomation
+import SwellALSA
+import SwellScript
+import SwellSndFile
 
 /// AudioFader — the seed's AudioLayer demo ("自定义 Layer 属性的动画",
 /// objc.io issue 12) as a terminal program: the view controller's buttons

@@ -1,4 +1,5 @@
-import SwellAudio
+import SwellALSA
+import SwellSndFile
 
 /// The seed's view controller ("自定义 Layer 属性的动画", objc.io issue 12):
 /// an ``AudioLayer`` in the view's layer tree and three buttons' actions.

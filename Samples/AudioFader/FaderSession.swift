@@ -1,7 +1,8 @@
 import Foundation
 import Glibc
 import SampleTerminal
-import SwellAudio
+import SwellALSA
+import SwellSndFile
 
 /// The keys of a running AudioFader, turned into the view controller's
 /// actions, and what the terminal shows of them.

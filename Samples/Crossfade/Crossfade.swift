@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import SampleTerminal
-import SwellAutomation
+import SwellALSA
+import SwellScript
+import SwellSndFile
 
 /// Crossfade — two ``AudioLayer``s, one fading out as the other fades in,
 /// with equal power (see ``EqualPowerCrossfade``): played on an ALSA

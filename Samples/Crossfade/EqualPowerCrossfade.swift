@@ -1,4 +1,5 @@
-import SwellAudio
+import SwellALSA
+import SwellSndFile
 
 /// Two ``AudioLayer``s in one engine, the first handing over to the second
 /// with equal power.

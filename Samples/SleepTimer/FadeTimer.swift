@@ -1,6 +1,6 @@
 import Foundation
 import SampleTerminal
-import SwellAudio
+import SwellALSA
 
 /// A mixer control faded by a ``MixerLayer`` on the host clock, with a
 /// display link on the current run loop and keys to cancel.

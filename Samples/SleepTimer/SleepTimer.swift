@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import SampleTerminal
-import SwellAutomation
+import SwellALSA
+import SwellScript
 
 /// SleepTimer — a slow fade of a sound card's mixer control: a
 /// ``MixerLayer``'s `volume` set inside a 30-minute transaction, driven by

@@ -1,6 +1,7 @@
 import Foundation
-import SwellAudio
-import SwellTestSupport
+import SwellSndFile
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// `AudioFader` at a terminal: keys typed through a pseudo-terminal, sound

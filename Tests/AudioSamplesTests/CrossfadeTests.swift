@@ -1,6 +1,7 @@
 import Foundation
-import SwellAudio
-import SwellTestSupport
+import SwellSndFile
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// `Crossfade A B -o OUT`: the first file is a constant 0.5 on the left

@@ -1,6 +1,7 @@
 import Foundation
-import SwellAudio
-import SwellTestSupport
+import SwellSndFile
+import ALSATestSupport
+import TestSupport
 
 /// A temporary directory for one test's files, removed with it.
 final class ScratchDirectory {

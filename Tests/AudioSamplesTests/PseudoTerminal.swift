@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 
 /// A program run on a pseudo-terminal, as at a user's terminal: its
 /// standard input and output are a terminal (the replica side), so it can

@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 
 /// A sample program built by this package (`AudioFader`, `Crossfade`,
 /// `SleepTimer`), run as a separate process the way a user runs it.

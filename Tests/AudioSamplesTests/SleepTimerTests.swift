@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// `SleepTimer` on the fake sound-card mixer of the test configuration,

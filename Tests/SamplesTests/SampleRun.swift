@@ -1,5 +1,5 @@
 import Foundation
-import SwellTestSupport
+import TestSupport
 
 /// What a sample executable printed.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import SwellAudio
-import SwellTestSupport
+import SwellSndFile
+import TestSupport
 import Testing
 
 /// The display path (SPEC §2.6) of an ``AudioEngine`` rendered offline: the
@@ -34,7 +34,7 @@ struct EngineDisplayPathTests {
     ) throws -> [Double] {
         let directory = try SoundFileFixtures.Directory()
         let raw = directory.file("in.f32"), input = directory.file("in.wav"), output = directory.file("out.wav")
-        try RawAudio.writeFloat(Array(repeating: Float(Self.level), count: frames), to: URL(fileURLWithPath: raw))
+        try SoundFileFixtures.writeRawFloat(Array(repeating: Float(Self.level), count: frames), to: raw)
         try SoundFileFixtures.run("sox", ["-t", "raw", "-e", "float", "-b", "32", "-r", "\(Self.sampleRate)", "-c", "1",
                                           raw, "-e", "float", input])
 

@@ -1,4 +1,4 @@
-import SwellAudio
+import SwellSndFile
 import Testing
 
 /// An engine owns its display link, and the link refers back to the engine

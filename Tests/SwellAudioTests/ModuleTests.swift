@@ -1,5 +1,5 @@
 import Testing
-import SwellAudio
+import SwellSndFile
 
 @Test func swellAudioReexportsCore() {
     #expect(Double.zero.adding(1) == 1)

@@ -1,5 +1,5 @@
 import Glibc
-import SwellAudio
+import SwellSndFile
 import Synchronization
 import Testing
 

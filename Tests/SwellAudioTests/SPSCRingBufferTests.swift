@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import SwellAudio
-import SwellTestSupport
+import SwellSndFile
+import TestSupport
 import Testing
 
 @Suite struct SPSCRingBufferTests {

@@ -1,6 +1,8 @@
 import Foundation
-import SwellAutomation
-import SwellTestSupport
+import SwellALSA
+import SwellSndFile
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// Bad input (SPEC §4, §5): one clear line on standard error naming what is

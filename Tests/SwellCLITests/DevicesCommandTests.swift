@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// `swell devices` lists the playback PCMs `aplay -L` lists and the mixer

@@ -1,6 +1,9 @@
 import Foundation
-import SwellAutomation
-import SwellTestSupport
+import SwellSndFile
+import SwellScript
+@testable import swell
+import ALSATestSupport
+import TestSupport
 import Synchronization
 import Testing
 

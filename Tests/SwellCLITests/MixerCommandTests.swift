@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// `swell mixer` on the test configuration's fake sound-card mixer, whose

@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// `swell play` through real alsa-lib with no sound card: the test

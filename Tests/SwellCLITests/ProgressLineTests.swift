@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// On a terminal, `play`, `render` and `mixer` show a progress line — time,

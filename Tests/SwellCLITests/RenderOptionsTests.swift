@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// `swell render`'s level, ear-safety and encoding options (SPEC §2.8, §4).

@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 import Testing
 
 /// Time is exact (SPEC §2.4): an event at time T first affects frame

@@ -1,5 +1,5 @@
 import Foundation
-import SwellTestSupport
+import TestSupport
 import Testing
 @testable import SwellCore
 

@@ -1,5 +1,5 @@
 import Foundation
-import SwellTestSupport
+import TestSupport
 @testable import SwellCore
 
 /// Runs SoX or FFmpeg on a constant signal and reads back the gain they

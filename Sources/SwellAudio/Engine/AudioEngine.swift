@@ -13,6 +13,9 @@ import Synchronization
 /// owning thread, which runs scheduled events, display-link frames (one per
 /// audio period) and the animation life cycle.
 public final class AudioEngine: RenderHost {
+    /// The channel counts a source may have: mono to 7.1.
+    public static let supportedChannelCounts: ClosedRange<Int> = 1...8
+
     public let sampleRate: Int
     public let channelCount: Int
     /// Frames per audio period: the display link's frame, and the live
@@ -25,13 +28,15 @@ public final class AudioEngine: RenderHost {
     /// is for use while the engine exists.
     public private(set) var displayLink: CADisplayLink!
 
-    let core: RenderCore
-    let audioClock: AudioClock
+    package let core: RenderCore
+    package let audioClock: AudioClock
     /// Whether the display link fires every audio period: always live, and
     /// offline on the display path (offline on the sample path nothing
     /// needs it, and a render stays fast).
     private let firesEveryPeriod: Bool
-    private let readerFactory: @Sendable (String) throws -> any AudioSourceReader
+    /// Whether sources stream from decoding threads (live) or are read on
+    /// the rendering thread (offline).
+    private let streamsSources: Bool
     private var voices: [UInt64: Voice] = [:]
     private var lastCommitTime = 0.0
     private var displayedPeriods: Int64 = 0
@@ -58,10 +63,7 @@ public final class AudioEngine: RenderHost {
         core = RenderCore(sampleRate: Double(sampleRate), channelCount: channelCount, periodFrames: periodFrames,
                           maxBlock: max(maxBlock, periodFrames), gainPath: gainPath)
         audioClock = AudioClock(sampleRate: sampleRate)
-        switch mode {
-        case .live: readerFactory = { try StreamingSourceReader(path: $0) }
-        case .offline: readerFactory = { try FileSourceReader(path: $0) }
-        }
+        streamsSources = mode == .live
         firesEveryPeriod = mode == .live || gainPath == .display
         super.init(clock: audioClock)
         displayLink = CADisplayLink(owner: self) { _ in }
@@ -169,7 +171,7 @@ public final class AudioEngine: RenderHost {
         core.handoff.submit(MixPlan(effectiveFrame: max(firstFrame(atTime: at), 0), entries: entries))
     }
 
-    private func voice(for serial: UInt64, source: AudioSourceDescription, restartCount: Int) -> Voice? {
+    private func voice(for serial: UInt64, source: any AudioSource, restartCount: Int) -> Voice? {
         if let voice = voices[serial] {
             if voice.restartCount != restartCount {
                 voice.restartCount = restartCount
@@ -178,16 +180,17 @@ public final class AudioEngine: RenderHost {
             }
             return voice
         }
-        guard source.sampleRate == sampleRate else {
-            CADiagnostics.warn("cannot play '\(source.path)': it is \(source.sampleRate) Hz and the engine runs at \(sampleRate) Hz")
+        let format = source.format
+        guard format.sampleRate == sampleRate else {
+            CADiagnostics.warn("cannot play '\(format.path)': it is \(format.sampleRate) Hz and the engine runs at \(sampleRate) Hz")
             return nil
         }
         do {
-            let voice = Voice(reader: try readerFactory(source.path))
+            let voice = Voice(reader: try source.makeReader(streaming: streamsSources))
             voice.restartCount = restartCount
             return voice
         } catch {
-            CADiagnostics.warn("cannot play '\(source.path)': \(error)")
+            CADiagnostics.warn("cannot play '\(format.path)': \(error)")
             return nil
         }
     }
@@ -277,15 +280,15 @@ public final class AudioEngine: RenderHost {
 /// The audio clock: frames heard divided by the sample rate. The output
 /// that delivers frames sets `heardFrames`; the time is computed from the
 /// integer counter, never summed.
-final class AudioClock: MediaClock {
+package final class AudioClock: MediaClock {
     let sampleRate: Int
-    let heardFrames = Atomic<Int64>(0)
+    package let heardFrames = Atomic<Int64>(0)
 
     init(sampleRate: Int) {
         self.sampleRate = sampleRate
     }
 
-    var currentTime: CFTimeInterval {
+    package var currentTime: CFTimeInterval {
         Double(heardFrames.load(ordering: .acquiring)) / Double(sampleRate)
     }
 }

@@ -19,29 +19,29 @@ public enum GainPath: String, Sendable, CaseIterable {
 /// `effectiveFrame`, splitting a block if need be, so a change committed for
 /// time T is heard from frame `ceil(T·fs − 1e-9)`. Stream time is always
 /// computed as `frame / sampleRate` from the integer frame counter.
-final class RenderCore: @unchecked Sendable {
-    let sampleRate: Double
-    let channelCount: Int
-    let periodFrames: Int
-    let maxBlock: Int
-    let gainPath: GainPath
+package final class RenderCore: @unchecked Sendable {
+    package let sampleRate: Double
+    package let channelCount: Int
+    package let periodFrames: Int
+    package let maxBlock: Int
+    package let gainPath: GainPath
     let handoff = PlanHandoff()
 
     /// Frames rendered so far: the next frame to render. Written by the
     /// render thread.
-    let renderedFrames = Atomic<Int64>(0)
+    package let renderedFrames = Atomic<Int64>(0)
     /// The render thread renders only frames before this one; the owning
     /// thread moves it forward (scheduled events, display-path targets).
-    let renderLimit = Atomic<Int64>(Int64.max)
+    package let renderLimit = Atomic<Int64>(Int64.max)
     /// Set by the owning thread to fade the output out (Ctrl-C).
-    let fadeOutRequested = Atomic<Bool>(false)
+    package let fadeOutRequested = Atomic<Bool>(false)
     /// Set by the render thread once the fade-out has reached silence.
-    let fadeOutFinished = Atomic<Bool>(false)
+    package let fadeOutFinished = Atomic<Bool>(false)
     /// Whether the output has a real-time deadline. The ALSA `null` and
     /// `file` plugins take audio as fast as it comes; on them the render
     /// thread may wait for a decoder that fell behind instead of playing
     /// silence, so the audio timeline stays exact whatever the machine's load.
-    let outputIsRealTime = Atomic<Bool>(true)
+    package let outputIsRealTime = Atomic<Bool>(true)
 
     private var plan: Unmanaged<MixPlan>?
     private var unretired: Unmanaged<MixPlan>?
@@ -61,7 +61,7 @@ final class RenderCore: @unchecked Sendable {
         self.gainPath = gainPath
         // An event at T counts from frame ceil(T·fs − 1e-9): 1e-9 of a frame.
         tolerance = 1e-9 / sampleRate
-        sourceBuffer = .allocate(capacity: maxBlock * SoundFile.supportedChannelCounts.upperBound)
+        sourceBuffer = .allocate(capacity: maxBlock * AudioEngine.supportedChannelCounts.upperBound)
         gainLeft = .allocate(capacity: maxBlock)
         gainRight = .allocate(capacity: maxBlock)
         gainScratch = GainChain.Scratch(capacity: maxBlock)
@@ -79,17 +79,17 @@ final class RenderCore: @unchecked Sendable {
     }
 
     /// The next frame to render.
-    var position: Int64 { renderedFrames.load(ordering: .relaxed) }
+    package var position: Int64 { renderedFrames.load(ordering: .relaxed) }
 
     /// How many frames may be rendered now, up to `frames`.
-    func renderableFrames(upTo frames: Int) -> Int {
+    package func renderableFrames(upTo frames: Int) -> Int {
         let limit = renderLimit.load(ordering: .acquiring)
         return Int(max(0, min(Int64(frames), limit - position)))
     }
 
     /// Renders the next `frames` frames (at most `maxBlock`) into `out`,
     /// interleaved, overwriting it.
-    func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
+    package func render(into out: UnsafeMutablePointer<Float>, frames: Int) {
         precondition(frames <= maxBlock, "block of \(frames) frames exceeds \(maxBlock)")
         let start = position
         var done = 0
@@ -116,7 +116,7 @@ final class RenderCore: @unchecked Sendable {
     /// quantised back to the words they were read from
     /// (``StoredSampleLayout``): the copy writes the same file. The copy
     /// stops where a queued plan takes effect, as a rendered block splits.
-    func copyStoredFrames(upTo frames: Int, layout: StoredSampleLayout, into bytes: UnsafeMutableRawPointer) -> Int {
+    package func copyStoredFrames(upTo frames: Int, layout: StoredSampleLayout, into bytes: UnsafeMutableRawPointer) -> Int {
         guard gainPath == .sample, !fadeOutRequested.load(ordering: .relaxed) else { return 0 }
         let start = position
         let span = planSpan(at: start, upTo: renderableFrames(upTo: frames))

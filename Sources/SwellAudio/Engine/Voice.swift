@@ -57,31 +57,6 @@ final class Voice: @unchecked Sendable {
     }
 }
 
-/// Where a voice's samples come from.
-protocol AudioSourceReader: AnyObject, Sendable {
-    var channelCount: Int { get }
-    /// Reads up to `frameCount` interleaved frames into `buffer`; returns
-    /// how many were read and whether the source has ended. Called on the
-    /// render thread.
-    func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool)
-    /// Copies up to `frameCount` frames into `bytes` as they are stored in
-    /// `layout`, for the offline renderer's unity-gain copies; returns as
-    /// ``read(into:frameCount:)`` does, or nil — reading nothing — when the
-    /// source does not store its samples in that layout.
-    func readStored(into bytes: UnsafeMutableRawPointer, frameCount: Int,
-                    layout: StoredSampleLayout) -> (frames: Int, ended: Bool)?
-    /// Starts again from the first frame (owning thread).
-    func rewind()
-    /// Why reading failed, if it did (owning thread).
-    var failure: (any Error)? { get }
-}
-
-extension AudioSourceReader {
-    /// A source that only decodes: streams, whose samples arrive as `Float`.
-    func readStored(into bytes: UnsafeMutableRawPointer, frameCount: Int,
-                    layout: StoredSampleLayout) -> (frames: Int, ended: Bool)? { nil }
-}
-
 /// The plan the render thread follows from `effectiveFrame` on: which
 /// voices play, with which gain chains. Immutable.
 final class MixPlan: Sendable {

@@ -33,8 +33,11 @@ open class AudioLayer: CALayer {
         didSet { if taper != oldValue { setNeedsCommit() } }
     }
 
-    /// The file the layer plays, if any.
-    public private(set) var source: AudioSourceDescription?
+    /// The sound the layer plays, if any.
+    package private(set) var soundSource: (any AudioSource)?
+
+    /// The format of the sound the layer plays, if any.
+    public var source: AudioSourceDescription? { soundSource?.format }
 
     /// Whether the layer is playing (in the model: the engine starts or
     /// pauses the sound when the transaction commits).
@@ -47,19 +50,18 @@ open class AudioLayer: CALayer {
         super.init()
     }
 
-    /// A layer playing the file at `path` — any format libsndfile reads.
-    /// Throws when the file cannot be opened or decoded.
-    public convenience init(contentsOfFile path: String) throws(SoundFileError) {
+    /// A layer playing `source`, named after its file.
+    package convenience init(soundSource: any AudioSource) {
         self.init()
-        source = try AudioSourceDescription(path: path)
-        name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        self.soundSource = soundSource
+        name = URL(fileURLWithPath: soundSource.format.path).deletingPathExtension().lastPathComponent
     }
 
     public required init(layer: Any) {
         super.init(layer: layer)
         guard let other = layer as? AudioLayer else { return }
         taper = other.taper
-        source = other.source
+        soundSource = other.soundSource
         isPlaying = other.isPlaying
         restartCount = other.restartCount
     }
@@ -105,34 +107,14 @@ open class AudioLayer: CALayer {
     }
 
     open override var renderState: (any Sendable)? {
-        AudioLayerState(source: source, taper: taper, isPlaying: isPlaying, restartCount: restartCount)
+        AudioLayerState(source: soundSource, taper: taper, isPlaying: isPlaying, restartCount: restartCount)
     }
 }
 
 /// What an ``AudioLayer`` publishes with each commit.
-struct AudioLayerState: Sendable, Equatable {
-    let source: AudioSourceDescription?
+struct AudioLayerState: Sendable {
+    let source: (any AudioSource)?
     let taper: VolumeTaper
     let isPlaying: Bool
     let restartCount: Int
-}
-
-/// A sound file as an ``AudioLayer`` plays it: where it is and its format.
-public struct AudioSourceDescription: Sendable, Equatable {
-    public let path: String
-    public let frameCount: Int64
-    public let sampleRate: Int
-    public let channelCount: Int
-
-    /// Opens the file to check it can be decoded and to read its format.
-    public init(path: String) throws(SoundFileError) {
-        let file = try SoundFile(path: path)
-        self.path = path
-        frameCount = file.frameCount
-        sampleRate = file.sampleRate
-        channelCount = file.channelCount
-    }
-
-    /// The duration in seconds.
-    public var duration: Double { Double(frameCount) / Double(sampleRate) }
 }

@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 
 /// The built `swell` executable, run in a child process the way a user runs
 /// it: arguments, environment, standard streams, exit status, signals.

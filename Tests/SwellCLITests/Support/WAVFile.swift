@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 
 /// RIFF WAVE files written and read by the tests themselves, independently
 /// of libsndfile and of Swell, from Microsoft's format definition: a

@@ -1,5 +1,6 @@
 import Foundation
-import SwellTestSupport
+import ALSATestSupport
+import TestSupport
 
 /// A temporary directory for one test's inputs and outputs, removed when the
 /// test is done with it.

@@ -1,0 +1,22 @@
+import CSndFile
+import SwellAudio
+
+extension StoredSampleLayout {
+    /// The containers whose data chunk holds the words themselves.
+    private static let uncompressedContainers = Set([
+        SF_FORMAT_WAV, SF_FORMAT_WAVEX, SF_FORMAT_RF64, SF_FORMAT_W64, SF_FORMAT_AIFF, SF_FORMAT_CAF, SF_FORMAT_AU,
+    ].map(Int32.init))
+
+    /// The layout of the open file `handle`, whose `SF_INFO.format` is
+    /// `format`; nil when it has none.
+    init?(handle: OpaquePointer, format: Int32) {
+        guard Self.uncompressedContainers.contains(format & Int32(SF_FORMAT_TYPEMASK)) else { return nil }
+        let bytes: Int
+        switch Int(format & Int32(SF_FORMAT_SUBMASK)) {
+        case SF_FORMAT_PCM_16: bytes = 2
+        case SF_FORMAT_PCM_24: bytes = 3
+        default: return nil
+        }
+        self.init(bytesPerSample: bytes, isByteSwapped: sf_command(handle, Int32(SFC_RAW_DATA_NEEDS_ENDSWAP), nil, 0) != 0)
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Synchronization
+
+/// A sound file as an ``AudioLayer`` plays it: opened and described once,
+/// then handed on.
+///
+/// Opening reads what the rest of Swell needs to know — length, rate,
+/// channels, and the encoding a render keeps — and keeps the open file for
+/// the first reader the engine asks for, so a file that is played once is
+/// opened once. Later readers (the same input in several layers) open it
+/// again.
+public final class SoundFileSource: AudioSource {
+    public let format: AudioSourceDescription
+    /// How the file stores its samples, when libsndfile says.
+    public let sampleEncoding: SampleEncoding?
+    /// The file as opened, until the first reader takes it.
+    private let opened: Mutex<SoundFile?>
+
+    /// Opens the file at `path` — any format libsndfile reads — and checks
+    /// it can be decoded.
+    public init(path: String) throws(SoundFileError) {
+        let file = try SoundFile(path: path)
+        format = AudioSourceDescription(path: path, frameCount: file.frameCount, sampleRate: file.sampleRate,
+                                        channelCount: file.channelCount)
+        sampleEncoding = file.sampleEncoding
+        opened = Mutex(file)
+    }
+
+    package func makeReader(streaming: Bool) throws -> any AudioSourceReader {
+        let file = try opened.withLock { file throws(SoundFileError) -> sending SoundFile in
+            if let taken = file.take() { return taken }
+            return try SoundFile(path: format.path)
+        }
+        return streaming ? try StreamingSourceReader(file: file) : FileSourceReader(file: file)
+    }
+}
+
+extension AudioLayer {
+    /// A layer playing the file at `path` — any format libsndfile reads.
+    /// Throws when the file cannot be opened or decoded.
+    public convenience init(contentsOfFile path: String) throws(SoundFileError) {
+        self.init(source: try SoundFileSource(path: path))
+    }
+
+    /// A layer playing `source`, named after its file.
+    public convenience init(source: SoundFileSource) {
+        self.init(soundSource: source)
+    }
+}

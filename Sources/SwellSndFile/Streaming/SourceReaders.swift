@@ -1,0 +1,80 @@
+import SwellAudio
+
+/// A voice's samples streamed by a ``StreamingDecoder``: decoding runs on its
+/// own thread and the render thread only copies from the ring buffer, so
+/// live playback never waits for the disk.
+final class StreamingSourceReader: AudioSourceReader {
+    let decoder: StreamingDecoder
+    var channelCount: Int { decoder.channelCount }
+
+    init(file: sending SoundFile) throws(SoundFileError) {
+        decoder = StreamingDecoder(file: file)
+        try decoder.start(from: 0)
+    }
+
+    deinit { decoder.stop() }
+
+    var failure: (any Error)? { decoder.error }
+
+    func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
+        let result = decoder.read(into: UnsafeMutableBufferPointer(start: buffer, count: frameCount * channelCount),
+                                  frameCount: frameCount)
+        switch result.status {
+        case .endOfStream, .failed: return (result.frameCount, true)
+        case .playing, .underrun, .stopped: return (result.frameCount, false)
+        }
+    }
+
+    func rewind() {
+        do { try decoder.start(from: 0) } catch {
+            CADiagnostics.warn("cannot rewind '\(decoder.path)': \(error)")
+        }
+    }
+}
+
+/// A voice's samples read straight from the file, on the thread that
+/// renders. For offline rendering, where nothing is real-time and a second
+/// thread would only add copies.
+final class FileSourceReader: AudioSourceReader, @unchecked Sendable {
+    private let file: SoundFile
+    private var error: SoundFileError?
+    var channelCount: Int { file.channelCount }
+    var failure: (any Error)? { error }
+
+    init(file: sending SoundFile) {
+        self.file = file
+    }
+
+    func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
+        reading(frameCount) { () throws(SoundFileError) in
+            try file.readFrames(into: UnsafeMutableBufferPointer(start: buffer, count: frameCount * channelCount),
+                                count: frameCount)
+        }
+    }
+
+    func readStored(into bytes: UnsafeMutableRawPointer, frameCount: Int,
+                    layout: StoredSampleLayout) -> (frames: Int, ended: Bool)? {
+        guard file.storedLayout == layout else { return nil }
+        return reading(frameCount) { () throws(SoundFileError) in try file.readStoredFrames(into: bytes, count: frameCount) }
+    }
+
+    /// Runs a read of up to `frameCount` frames; the first failure ends the
+    /// source and is kept for ``failure``.
+    private func reading(_ frameCount: Int, _ read: () throws(SoundFileError) -> Int) -> (frames: Int, ended: Bool) {
+        guard error == nil else { return (0, true) }
+        do {
+            let frames = try read()
+            return (frames, frames < frameCount)
+        } catch {
+            self.error = error
+            return (0, true)
+        }
+    }
+
+    func rewind() {
+        do { try file.seek(toFrame: 0) } catch {
+            CADiagnostics.warn("cannot rewind '\(file.path)': \(error)")
+        }
+        error = nil
+    }
+}

@@ -1,0 +1,42 @@
+import SwellScript
+
+/// The automation options shared by `play`, `render` and `curve` (SPEC §4):
+/// a level, fades, a ramp, and the length they are measured against.
+public struct AutomationOptions: Sendable, Equatable {
+    /// `--volume LEVEL`: the model volume, as linear amplitude.
+    public var volume: Double?
+    /// `--fade-in TIME`: volume 0 → LEVEL over `[0, D]`.
+    public var fadeIn: Double?
+    /// `--fade-out TIME`: LEVEL → 0 over `[L − D, L]`.
+    public var fadeOut: Double?
+    /// `--timing NAME`: the shape of the fades, and of ramp segments that do
+    /// not name their own. A fade-out uses the mirrored shape, as SoX and
+    /// FFmpeg do.
+    public var timing: TimingFunctionSpec = .named("linear")
+    /// `--ramp "T:V[:NAME] …"`.
+    public var ramp: RampSpec?
+    /// `--duration TIME`: the length L when there is no input file.
+    public var duration: Double?
+
+    public init() {}
+
+    /// Checks combinations that have no meaning.
+    func validate() throws(AutomationError) {
+        if ramp != nil && (fadeIn != nil || fadeOut != nil || volume != nil) {
+            throw AutomationError("--ramp sets the volume curve itself; it cannot be combined with --volume, --fade-in or --fade-out")
+        }
+        for (name, value) in [("--fade-in", fadeIn), ("--fade-out", fadeOut), ("--duration", duration)] {
+            if let value, !(value >= 0 && value.isFinite) { throw AutomationError("\(name) must be a finite, non-negative time") }
+        }
+        if let volume, !(volume >= 0 && volume.isFinite) { throw AutomationError("--volume must be a finite, non-negative level") }
+    }
+}
+
+/// Why automation cannot be set up: one line for the user.
+public struct AutomationError: Error, CustomStringConvertible, Equatable {
+    public let description: String
+
+    public init(_ description: String) {
+        self.description = description
+    }
+}

@@ -1,0 +1,26 @@
+import SwellScript
+
+/// A script's generic layer (`"type": "layer"`): a CALayer whose extra
+/// numeric keys are dynamic animatable properties, like `time` on the seed's
+/// ClockFace, and `volume`, its group gain.
+///
+/// Every such property gets the seed's implicit action — a basic animation
+/// from the presentation value, with the event's duration and timing
+/// function (SPEC §4) — which CALayer gives only its own properties.
+final class ScriptLayer: CALayer {
+    /// The keys that animate implicitly.
+    var animatableKeys: Set<String> = []
+
+    required init() {
+        super.init()
+    }
+
+    required init(layer: Any) {
+        super.init(layer: layer)
+        animatableKeys = (layer as? ScriptLayer)?.animatableKeys ?? []
+    }
+
+    override func action(forKey event: String) -> (any CAAction)? {
+        animatableKeys.contains(event) ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event) : super.action(forKey: event)
+    }
+}

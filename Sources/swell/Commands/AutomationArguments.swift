@@ -1,0 +1,73 @@
+import ArgumentParser
+import Foundation
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+/// Parsers for the value syntax of SPEC §4, for ArgumentParser's `transform:`.
+enum Parse {
+    static func time(_ text: String) throws -> Double { try TimeSpec(parsing: text).seconds }
+    static func level(_ text: String) throws -> Double { try LevelSpec(parsing: text).amplitude }
+    static func timing(_ text: String) throws -> TimingFunctionSpec { try TimingFunctionSpec(parsing: text) }
+    static func ramp(_ text: String) throws -> RampSpec { try RampSpec(parsing: text) }
+}
+
+/// The automation options shared by `play`, `render` and `curve`.
+///
+/// Options whose values may start with `-` — a LEVEL in decibels such as
+/// `-6dB`, or a negative number the parser should reject with its own
+/// message — use ArgumentParser's `.unconditional` parsing, which takes the
+/// next argument as the value even when it looks like an option.
+struct AutomationArguments: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp("The volume: linear amplitude, percent or dB (0.5, 50%, -6dB).", valueName: "level"),
+            transform: Parse.level)
+    var volume: Double?
+
+    @Option(name: .customLong("fade-in"), parsing: .unconditional, help: ArgumentHelp("Fade in from silence over TIME.", valueName: "time"),
+            transform: Parse.time)
+    var fadeIn: Double?
+
+    @Option(name: .customLong("fade-out"), parsing: .unconditional, help: ArgumentHelp("Fade out to silence over the last TIME.", valueName: "time"),
+            transform: Parse.time)
+    var fadeOut: Double?
+
+    @Option(help: ArgumentHelp("The shape of fades and ramp segments (default linear).", valueName: "name"),
+            transform: Parse.timing)
+    var timing: TimingFunctionSpec?
+
+    @Option(help: ArgumentHelp("A volume ramp: \"T:V[:NAME] T:V[:NAME] ...\"; NAME shapes the segment ending at its point.",
+                               valueName: "spec"),
+            transform: Parse.ramp)
+    var ramp: RampSpec?
+
+    @Option(help: ArgumentHelp("A JSON script of layers and timed events (version 1).", valueName: "file"))
+    var script: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The length when there is no input file.", valueName: "time"), transform: Parse.time)
+    var duration: Double?
+
+    var options: AutomationOptions {
+        var options = AutomationOptions()
+        options.volume = volume
+        options.fadeIn = fadeIn
+        options.fadeOut = fadeOut
+        options.timing = timing ?? .named("linear")
+        options.ramp = ramp
+        options.duration = duration
+        return options
+    }
+
+    func loadScript() throws -> ScriptSpec? {
+        try script.map { path throws(SourceError) in try ScriptSpec(contentsOfFile: path) }
+    }
+}
+
+/// `--gain sample|display`.
+extension GainPath: ExpressibleByArgument {}
+
+/// `--encoding pcm16|pcm24|pcm32|float`.
+extension SampleEncoding: ExpressibleByArgument {}
+
+/// `--format csv|json|svg|png`.
+extension CurveFormat: ExpressibleByArgument {}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+struct CurveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "curve",
+        abstract: "Print or draw the presentation values of layer properties over time.",
+        discussion: """
+        Samples the automation on a grid t_k = start + k/rate, k = 0 … ⌊(end − start)·rate⌋, \
+        without playing anything. CSV has the header `time,LAYER.KEY,...` and 9 significant \
+        digits; svg and png draw the curves with labelled axes.
+
+        EXAMPLES:
+          swell curve --fade-in 2 --fade-out 2 --timing qsin --duration 10
+          swell curve --script mix.json --key music.volume --key bus.volume --format svg -o mix.svg
+        """)
+
+    @OptionGroup var automation: AutomationArguments
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The first time of the grid (default 0).", valueName: "t"), transform: Parse.time)
+    var start: Double = 0
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("The last time of the grid (default --duration, or when the automation ends).", valueName: "t"),
+            transform: Parse.time)
+    var end: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Grid points per second (default 100).", valueName: "hz"))
+    var rate: Double = 100
+
+    @Option(name: .customLong("key"), help: ArgumentHelp("A property to sample, e.g. music.volume (repeatable; default every layer's volume).",
+                                                         valueName: "layer.keypath"))
+    var keys: [String] = []
+
+    @Option(help: "The output format.")
+    var format: CurveFormat = .csv
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to OUT instead of standard output.", valueName: "out"))
+    var output: String?
+
+    @Flag(help: "Replace OUT if it exists.")
+    var overwrite = false
+
+    func run() throws {
+        var job = CurveJob()
+        job.script = try automation.loadScript()
+        job.options = automation.options
+        job.start = start
+        job.end = end
+        job.rate = rate
+        job.keys = keys
+        let data = try job.sample().data(as: format)
+        if let output {
+            try PartialFile.write(data, to: output, overwrite: overwrite)
+        } else {
+            FileHandle.standardOutput.write(data)
+        }
+    }
+}

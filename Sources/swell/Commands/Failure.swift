@@ -1,0 +1,26 @@
+import ArgumentParser
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+/// Maps errors to the one-line messages and exit statuses of SPEC §4:
+/// 1 for a runtime failure (device, I/O), 2 for bad input (arguments, file,
+/// script), 128 + the signal for an interruption (130 for Ctrl-C).
+enum Failure {
+    static func exitStatus(for error: any Error) -> Int32 {
+        switch error {
+        case is RenderInterrupted: Interrupt.exitStatus
+        case let error as SoundFileError:
+            if case .cannotWrite = error { 1 } else { 2 }
+        case is ALSAError, is RenderThreadError: 1
+        case is SourceError, is ValueSyntaxError, is AutomationError, is ChartError: 2
+        case let error as ExitCode: error.rawValue
+        default: 1
+        }
+    }
+
+    static func message(for error: any Error) -> String {
+        String(describing: error).split(separator: "\n").joined(separator: " ")
+    }
+}

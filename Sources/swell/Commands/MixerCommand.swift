@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+struct MixerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mixer",
+        abstract: "Ramp a sound card's mixer control in real time.",
+        discussion: """
+        The control's level is a layer's animated `volume`, written at up to 100 times a second \
+        while it moves and never while it rests — in dB when the control has dB data, so a ramp \
+        sounds the way its timing function says, else in raw steps. LEVEL 1 (100%, 0dB) is the \
+        control's maximum. Ctrl-C stops, leaving the level where it is unless --restore.
+
+        EXAMPLES:
+          swell mixer --to 50% --duration 2
+          swell mixer --to -30dB --duration 30m --timing easeInEaseOut      (sleep timer)
+          swell mixer --ramp "0:10% 10m:100%:easeIn" --control PCM          (alarm)
+          swell mixer --script card.json --restore
+        """)
+
+    @Option(help: ArgumentHelp("The ALSA control device.", valueName: "ctl"))
+    var device = "default"
+
+    @Option(help: ArgumentHelp("The simple mixer control.", valueName: "name"))
+    var control = "Master"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Animate to LEVEL.", valueName: "level"), transform: Parse.level)
+    var to: Double?
+
+    @Option(help: ArgumentHelp("A ramp: \"T:V[:NAME] ...\".", valueName: "spec"), transform: Parse.ramp)
+    var ramp: RampSpec?
+
+    @Option(help: ArgumentHelp("A JSON script with mixer layers.", valueName: "file"))
+    var script: String?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long --to takes (default 0.25s).", valueName: "time"), transform: Parse.time)
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("The shape of the ramp (default linear).", valueName: "name"), transform: Parse.timing)
+    var timing: TimingFunctionSpec?
+
+    @Flag(help: "Put the original level back at the end.")
+    var restore = false
+
+    @Flag(help: "No progress line.")
+    var quiet = false
+
+    func validate() throws {
+        let targets = [to != nil, ramp != nil, script != nil].filter { $0 }.count
+        guard targets == 1 else { throw ValidationError("give exactly one of --to, --ramp and --script") }
+        if duration != nil && to == nil { throw ValidationError("--duration goes with --to") }
+    }
+
+    func run() throws {
+        let target: MixerJob.Target
+        if let to { target = .level(to) } else if let ramp { target = .ramp(ramp) } else {
+            target = .script(try ScriptSpec(contentsOfFile: script!))
+        }
+        var job = MixerJob(target: target)
+        job.device = device
+        job.control = control
+        job.duration = duration
+        job.timing = timing ?? .named("linear")
+        job.restore = restore
+        let line = ProgressLine(quiet: quiet)
+        defer { line.finish() }
+        try job.run(progress: { status in
+            line.update(time: status.time, duration: status.duration,
+                        gainDecibels: 20 * log10(max(status.level, 0)))
+        }, shouldContinue: { !Interrupt.isRequested })
+    }
+}

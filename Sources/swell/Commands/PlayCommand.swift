@@ -1,0 +1,62 @@
+import ArgumentParser
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play files (one after another) with their automation.",
+        discussion: """
+        Sound goes to an ALSA PCM (any name `aplay -L` lists). The gain follows the automation \
+        exactly at every sample (--gain sample, the default), or is set once per audio period \
+        by the layer's display() and ramped across the period (--gain display), as Core \
+        Animation's display link would. Ctrl-C fades out over 20 ms before stopping.
+
+        EXAMPLES:
+          swell play song.flac --fade-in 3
+          swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
+          swell play --script mix.json
+        """)
+
+    @Argument(help: "Files to play; none when the script names its own.")
+    var inputs: [String] = []
+
+    @OptionGroup var automation: AutomationArguments
+
+    @Option(help: ArgumentHelp("The ALSA PCM to play on.", valueName: "pcm"))
+    var device = "default"
+
+    @Option(help: "Which gain path applies the volume.")
+    var gain: GainPath = .sample
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Frames per ALSA period.", valueName: "frames"))
+    var period = 256
+
+    @Flag(help: "Allow gain above 0 dB (up to +24 dB).")
+    var allowBoost = false
+
+    @Flag(help: "No progress line.")
+    var quiet = false
+
+    func validate() throws {
+        guard (16...65536).contains(period) else { throw ValidationError("--period must be 16 to 65536 frames") }
+    }
+
+    func run() throws {
+        var job = PlayJob()
+        job.inputs = inputs
+        job.device = device
+        job.gainPath = gain
+        job.periodFrames = period
+        job.allowsBoost = allowBoost
+        job.script = try automation.loadScript()
+        job.options = automation.options
+        let line = ProgressLine(quiet: quiet)
+        defer { line.finish() }
+        try job.run(progress: quiet ? nil : { status in
+            line.update(time: status.time, duration: status.duration, gainDecibels: status.gainDecibels, xruns: status.xruns)
+        }, shouldContinue: { !Interrupt.isRequested })
+    }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a file through its automation into a new file.",
+        discussion: """
+        The output's format follows its extension (wav, aiff, flac, ogg, opus, caf, au, w64, rf64). \
+        It is written beside the target under a temporary name and renamed when complete, so an \
+        interrupted render leaves nothing behind; an existing file is only replaced with --overwrite.
+
+        EXAMPLES:
+          swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
+          swell render talk.flac -o quiet.flac --volume -6dB
+          swell render song.wav -o ducked.wav --script duck.json --encoding float
+        """)
+
+    @Argument(help: "The input file (any format libsndfile reads).")
+    var input: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file.", valueName: "out"))
+    var output: String
+
+    @OptionGroup var automation: AutomationArguments
+
+    @Option(help: "The output encoding (default: the input's, where the format allows).")
+    var encoding: SampleEncoding?
+
+    @Flag(help: "Replace the output if it exists.")
+    var overwrite = false
+
+    @Flag(help: "Allow gain above 0 dB (up to +24 dB).")
+    var allowBoost = false
+
+    @Flag(help: "No progress line.")
+    var quiet = false
+
+    func run() throws {
+        var job = RenderJob(input: input, output: output)
+        job.encoding = encoding
+        job.overwrite = overwrite
+        job.script = try automation.loadScript()
+        job.options = automation.options
+        job.allowsBoost = allowBoost
+        let line = ProgressLine(quiet: quiet)
+        defer { line.finish() }
+        _ = try job.run(progress: { frames, total, session in
+            line.update(time: session.engine.time(ofFrame: frames), duration: session.engine.time(ofFrame: total),
+                        gainDecibels: session.presentedGainDecibels)
+        }, shouldContinue: { !Interrupt.isRequested })
+    }
+}

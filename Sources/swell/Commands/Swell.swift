@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+/// `swell`: fades and volume ramps, on a PCM stream or a sound card's mixer,
+/// with Core Animation's timing model.
+@main
+struct Swell: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Fade audio and script volume ramps with Core Animation's timing model.",
+        discussion: """
+        Every fade, ramp and script is a Core Animation animation of a layer's `volume`, \
+        evaluated at every sample (or, with --gain display, once per audio period as \
+        Core Animation's display link would).
+
+        TIME is 2, 2.5s, 500ms, 30m or 1h. LEVEL is 0.5 (linear amplitude), 50% or -6dB. \
+        NAME is linear, easeIn, easeOut, easeInEaseOut, default, bezier(x1,y1,x2,y2) or a \
+        SoX/FFmpeg fade shape: tri qsin hsin esin iqsin ihsin exp log par ipar qua cub squ \
+        cbr dese desi losi sinc isinc. A fade-out uses the mirrored shape, as SoX does.
+
+        Exit status: 0 done, 1 device or I/O failure, 2 bad input, 130 interrupted (143 for SIGTERM).
+
+        EXAMPLES:
+          swell play song.flac --fade-in 3
+          swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
+          swell play alarm.wav --ramp "0:0 30s:1:easeIn"
+          swell mixer --to 20% --duration 30m --timing easeInEaseOut     (a sleep timer)
+          swell curve --fade-in 2 --duration 5 --format svg -o fade.svg
+          swell demo
+        """,
+        version: "1.0.0",
+        subcommands: [PlayCommand.self, RenderCommand.self, MixerCommand.self, CurveCommand.self,
+                      DevicesCommand.self, DemoCommand.self])
+
+    /// Runs the command, reporting any failure as one line and the exit
+    /// status of SPEC §4.
+    static func main() {
+        Interrupt.install()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is CleanExit { exit(withError: error) }
+            if isArgumentError(error) {
+                FileHandle.standardError.write(Data("swell: error: \(message(for: error))\n".utf8))
+                Foundation.exit(2)
+            }
+            FileHandle.standardError.write(Data("swell: error: \(Failure.message(for: error))\n".utf8))
+            Foundation.exit(Failure.exitStatus(for: error))
+        }
+    }
+
+    /// Whether ArgumentParser raised the error (bad arguments): its exit code
+    /// is the usage code rather than a failure code.
+    private static func isArgumentError(_ error: any Error) -> Bool {
+        exitCode(for: error) == .validationFailure && !(error is ExitCode)
+    }
+}

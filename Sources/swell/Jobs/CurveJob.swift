@@ -1,0 +1,78 @@
+import Foundation
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+/// `swell curve`: the presentation value of layer properties over a time
+/// grid, `t_k = start + k / rate` for `k = 0 … ⌊(end − start)·rate⌋`
+/// (SPEC §4), computed by the engine on a manual clock — no audio.
+public struct CurveJob {
+    public var script: ScriptSpec?
+    public var options = AutomationOptions()
+    public var start = 0.0
+    /// The end of the grid; by default `--duration`, else when the
+    /// automation stops changing.
+    public var end: Double?
+    public var rate = 100.0
+    /// `LAYER.KEYPATH` names; by default every layer's `volume`.
+    public var keys: [String] = []
+
+    public init() {}
+
+    /// The sampled curves.
+    public struct Table: Sendable, Equatable {
+        public let times: [Double]
+        public let columns: [(name: String, values: [Double])]
+
+        public static func == (a: Table, b: Table) -> Bool {
+            a.times == b.times && a.columns.map(\.name) == b.columns.map(\.name)
+                && a.columns.map(\.values) == b.columns.map(\.values)
+        }
+    }
+
+    public func sample() throws -> Table {
+        guard rate > 0, rate.isFinite, start.isFinite, start >= 0 else {
+            throw AutomationError("--rate must be a positive number and --start a time")
+        }
+        let clock = ManualClock()
+        let host = HeadlessHost(clock: clock)
+        let stage = try AutomationStage(script: script ?? ScriptSpec(), options: options, input: nil,
+                                        sampleRate: nil, openMixer: nil)
+        try stage.install(on: host)
+        let last = end ?? options.duration ?? max(stage.naturalEnd, start)
+        guard last.isFinite, last >= start else { throw AutomationError("--end must not be before --start") }
+        let count = Int(((last - start) * rate + 1e-9).rounded(.down)) + 1
+        guard count <= 10_000_000 else { throw AutomationError("the grid has \(count) points; lower --rate or shorten the range") }
+        let columns = try resolveKeys(stage)
+        var times: [Double] = [], values = Array(repeating: [Double](), count: columns.count)
+        times.reserveCapacity(count)
+        for k in 0..<count {
+            let t = start + Double(k) / rate
+            host.runEvents(through: t)
+            clock.set(t)
+            times.append(t)
+            for (i, column) in columns.enumerated() {
+                let presented = column.layer.presentation() ?? column.layer
+                values[i].append(presented.value(forKeyPath: column.keyPath).flatMap(ValueCoercion.number) ?? .nan)
+            }
+        }
+        return Table(times: times, columns: zip(columns, values).map { ($0.name, $1) })
+    }
+
+    private func resolveKeys(_ stage: AutomationStage) throws -> [(name: String, layer: CALayer, keyPath: String)] {
+        let names = keys.isEmpty
+            ? stage.layerNames.filter { stage.layers[$0]?.value(forKey: "volume") != nil }.map { "\($0).volume" }
+            : keys
+        return try names.map { name in
+            guard let dot = name.firstIndex(of: "."), let layer = stage.layers[String(name[..<dot])] else {
+                throw AutomationError("--key '\(name)': expected LAYER.KEYPATH with a layer of \(stage.layerNames.joined(separator: ", "))")
+            }
+            let keyPath = String(name[name.index(after: dot)...])
+            guard layer.value(forKeyPath: keyPath).flatMap(ValueCoercion.number) != nil else {
+                throw AutomationError("--key '\(name)': layer '\(layer.name ?? "")' has no numeric property '\(keyPath)'")
+            }
+            return (name, layer, keyPath)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+/// `swell mixer`: ramps a sound card's mixer control in real time through a
+/// ``MixerLayer``, driven by a 100 Hz display link on the host clock — at
+/// least 50 writes per second while the level moves, none while it rests.
+public struct MixerJob {
+    /// What to do with the control.
+    public enum Target: Sendable {
+        /// `--to LEVEL`: an implicit animation to `LEVEL` over `--duration`
+        /// with `--timing`.
+        case level(Double)
+        /// `--ramp SPEC`.
+        case ramp(RampSpec)
+        /// `--script FILE`: the script's mixer layers.
+        case script(ScriptSpec)
+    }
+
+    public var device = "default"
+    public var control = "Master"
+    public var configuration: ALSAConfiguration?
+    public var target: Target
+    /// The `--to` animation's duration (default 0.25 s, Core Animation's).
+    public var duration: Double?
+    public var timing = TimingFunctionSpec.named("linear")
+    /// Whether to put the original level back at the end.
+    public var restore = false
+    /// Display-link frames per second.
+    public var framesPerSecond = 100
+
+    public init(target: Target) {
+        self.target = target
+    }
+
+    /// The state of the ramp, for a progress line.
+    public struct Status: Sendable {
+        public let time: Double
+        public let duration: Double
+        public let level: Double
+    }
+
+    /// Runs the ramp to its end (or until `shouldContinue` returns false,
+    /// then throws ``RenderInterrupted``); restores the original level at
+    /// exit when asked. Returns the final level.
+    @discardableResult
+    public func run(progress: (Status) -> Void = { _ in }, shouldContinue: () -> Bool = { true }) throws -> Double {
+        let opened = try MixerControl(device: device, name: control, configuration: configuration)
+        let original = try opened.level()
+        defer { if restore { _ = try? opened.setLevel(amplitude: original) } }
+
+        var options = AutomationOptions()
+        let script: ScriptSpec
+        let card = LayerSpec(name: "card", type: .mixer, location: SourceLocation(line: 1, column: 1))
+        switch target {
+        case .level(let level):
+            let event = EventSpec(time: 0, layer: "card", action: .set(["volume": level]),
+                                  transaction: TransactionSpec(animationDuration: duration ?? 0.25, animationTimingFunction: timing),
+                                  location: card.location)
+            script = ScriptSpec(layers: [card], events: [event])
+        case .ramp(let ramp):
+            options.ramp = ramp
+            options.timing = timing
+            script = ScriptSpec(layers: [card])
+        case .script(let spec):
+            guard spec.layers.contains(where: { $0.type == .mixer }) else {
+                throw AutomationError("the script has no mixer layer (\"type\": \"mixer\") to drive")
+            }
+            script = spec
+        }
+        let host = HeadlessHost(clock: HostClock())
+        let stage = try AutomationStage(script: script, options: options, input: nil, sampleRate: nil) { device, control in
+            if device == nil && control == nil { return opened }
+            return try MixerControl(device: device ?? self.device, name: control ?? self.control, configuration: configuration)
+        }
+        let origin = host.currentTime
+        try stage.install(on: host, origin: origin)
+        let end = origin + stage.naturalEnd
+        let link = CADisplayLink(host: host) { _ in }
+        link.preferredFramesPerSecond = framesPerSecond
+        let mixers = stage.layerNames.compactMap { stage.layers[$0] as? MixerLayer }
+        while true {
+            let now = host.currentTime
+            host.runEvents(through: now)
+            link.fire(timestamp: now, targetTimestamp: now + link.duration)
+            if let error = mixers.lazy.compactMap(\.writeError).first { throw error }
+            progress(Status(time: now - origin, duration: end - origin, level: mixers.first?.volume ?? 0))
+            if now > end && host.nextEventTime == nil { break }
+            guard shouldContinue() else { throw RenderInterrupted() }
+            let next = now + link.duration - host.currentTime
+            if next > 0 { usleep(UInt32(next * 1e6)) }
+        }
+        return try opened.level()
+    }
+}

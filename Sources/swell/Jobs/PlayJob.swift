@@ -1,0 +1,71 @@
+import Foundation
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+/// `swell play`: files (one after the other, like SoX's `play`) or a
+/// script's own files, with their automation, on an ALSA device.
+public struct PlayJob {
+    public var inputs: [String] = []
+    public var device = "default"
+    public var configuration: ALSAConfiguration?
+    public var gainPath = GainPath.sample
+    public var periodFrames = 256
+    public var allowsBoost = false
+    public var script: ScriptSpec?
+    public var options = AutomationOptions()
+
+    public init() {}
+
+    /// What the progress line shows.
+    public struct Status: Sendable {
+        public let input: String?
+        public let time: Double
+        public let duration: Double
+        public let gainDecibels: Double?
+        public let xruns: Int
+    }
+
+    /// Plays every input to its end, reporting ten times a second to
+    /// `progress` (nil: no reports, and no presented gain computed for
+    /// them). When `shouldContinue` returns false, fades out over 20 ms,
+    /// stops and throws ``RenderInterrupted``.
+    public func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
+        let files: [String?] = inputs.isEmpty ? [nil] : inputs
+        for file in files {
+            let session = try Session(input: file, script: script, options: options, mode: .live, gainPath: gainPath,
+                                      periodFrames: periodFrames, allowsBoost: allowsBoost,
+                                      openMixer: { device, control in
+                                          try MixerControl(device: device ?? "default", name: control ?? "Master")
+                                      })
+            if session.stage.inputLayers.isEmpty && file == nil && !session.stage.layers.values.contains(where: { $0 is AudioLayer }) {
+                throw AutomationError("nothing to play: give a file, or a script with audio layers")
+            }
+            let output = try AudioOutput(engine: session.engine, device: device, configuration: configuration)
+            try output.start()
+            let engine = session.engine
+            var lastReport = Date.distantPast
+            var interrupted = false
+            try output.run {
+                if !shouldContinue() { interrupted = true; return true }
+                if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
+                    lastReport = Date()
+                    progress(Status(input: file, time: engine.currentTime,
+                                    duration: engine.time(ofFrame: session.frameCount),
+                                    gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
+                }
+                return engine.renderedFrames >= session.frameCount
+            }
+            if interrupted {
+                try output.fadeOut()
+                try output.stop(drain: false)
+                throw RenderInterrupted()
+            }
+            try output.stop(drain: true)
+            progress?(Status(input: file, time: engine.time(ofFrame: session.frameCount),
+                            duration: engine.time(ofFrame: session.frameCount),
+                            gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
+        }
+    }
+}

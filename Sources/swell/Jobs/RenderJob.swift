@@ -1,0 +1,63 @@
+import Foundation
+import SwellALSA
+import SwellCharts
+import SwellScript
+import SwellSndFile
+
+/// `swell render`: an input file through its automation into a new file.
+public struct RenderJob {
+    public var input: String
+    public var output: String
+    /// The output encoding; nil keeps the input's (when the output's
+    /// container can store it) or uses the container's default.
+    public var encoding: SampleEncoding?
+    public var overwrite = false
+    public var script: ScriptSpec?
+    public var options = AutomationOptions()
+    public var gainPath = GainPath.sample
+    public var allowsBoost = false
+
+    public init(input: String, output: String) {
+        self.input = input
+        self.output = output
+    }
+
+    /// What a finished render produced.
+    public struct Summary: Sendable {
+        public let frameCount: Int64
+        public let sampleRate: Int
+        public let channelCount: Int
+        public let encoding: SampleEncoding?
+    }
+
+    /// Renders. The output appears only when the render completes; on any
+    /// failure — or when `shouldContinue` returns false — the temporary
+    /// file is removed and nothing is left behind.
+    public func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
+                    shouldContinue: () -> Bool = { true }) throws -> Summary {
+        let session = try Session(input: input, script: script, options: options, mode: .offline, gainPath: gainPath,
+                                  allowsBoost: allowsBoost)
+        let container = SoundFileContainer(forPath: output)
+        let keep = session.input?.sampleEncoding
+        let chosen = encoding ?? keep.flatMap { container?.supportedEncodings.contains($0) == true ? $0 : nil }
+        let writer = try SoundFileWriter(path: output, sampleRate: session.engine.sampleRate,
+                                         channelCount: session.engine.channelCount, encoding: chosen, overwrite: overwrite)
+        do {
+            try OfflineRenderer.render(session.engine, frameCount: session.frameCount, to: writer) { frames in
+                progress(frames, session.frameCount, session)
+                if !shouldContinue() { throw RenderInterrupted() }
+            }
+            try writer.commit()
+        } catch {
+            writer.abandon()
+            throw error
+        }
+        return Summary(frameCount: session.frameCount, sampleRate: session.engine.sampleRate,
+                       channelCount: session.engine.channelCount, encoding: writer.encoding)
+    }
+}
+
+/// A render stopped by the user.
+public struct RenderInterrupted: Error, CustomStringConvertible {
+    public var description: String { "interrupted" }
+}

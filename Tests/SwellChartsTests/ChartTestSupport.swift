@@ -1,0 +1,109 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import SwellCharts
+
+/// Charts whose curves the tests know in closed form.
+enum ChartFixture {
+    /// The published Tableau 10 colours (`d3.schemeCategory10`), first three.
+    static let blue = (red: 0x1f, green: 0x77, blue: 0xb4)
+    static let orange = (red: 0xff, green: 0x7f, blue: 0x0e)
+    static let green = (red: 0x2c, green: 0xa0, blue: 0x2c)
+    static let paletteHex = ["#1f77b4", "#ff7f0e", "#2ca02c"]
+
+    /// Series A: 0.25 until 4 s, a linear ramp to 0.75 at 6 s, then 0.75.
+    static func rampValue(_ t: Double) -> Double {
+        t <= 4 ? 0.25 : (t >= 6 ? 0.75 : 0.25 + (t - 4) / 2 * 0.5)
+    }
+
+    /// Series B: 0.5 before 5 s, 1 from 5 s on.
+    static func stepValue(_ t: Double) -> Double { t < 5 ? 0.5 : 1 }
+
+    /// Series C: a slow wobble between 0.05 and 0.15, below the others.
+    static func wobbleValue(_ t: Double) -> Double { 0.1 + 0.05 * sin(t) }
+
+    /// The grid `t_k = k/10`, k = 0…100.
+    static let times = (0...100).map { Double($0) / 10 }
+
+    /// Three series over 0…10 s with values in 0.05…1: whatever the tick
+    /// density, the axes run exactly 0…10 and 0…1, since 10 and 1 are
+    /// multiples of every candidate step small enough to fit.
+    static func threeSeries(width: Int = 480, height: Int = 320) -> Chart {
+        Chart(
+            title: "Fixture",
+            series: [
+                ChartSeries(name: "a.volume", samples: times.map(rampValue), start: 0, rate: 10),
+                ChartSeries(name: "b.volume", samples: times.map(stepValue), start: 0, rate: 10),
+                ChartSeries(name: "c.volume", samples: times.map(wobbleValue), start: 0, rate: 10),
+            ],
+            width: width, height: height)
+    }
+}
+
+/// Runs the peer tools (Python, FFmpeg) the tests check the renderers with.
+enum PeerTool {
+    struct Result {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// Runs `command` found on `PATH`; a missing tool fails the test with a
+    /// clear message rather than skipping it.
+    static func run(_ command: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        let exit = try ProcessExit(running: process)
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        let errorData = error.fileHandleForReading.readDataToEndOfFile()
+        exit.wait()
+        let result = Result(
+            status: process.terminationStatus,
+            output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+        if result.status == 127 {
+            Issue.record("\(command) is not installed; the chart tests need it as a reference decoder")
+        }
+        return result
+    }
+
+    /// A fresh directory for one test's files, removed by `body`'s end.
+    static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("swell-chart-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        return try body(directory)
+    }
+
+    /// Decodes `file` with FFmpeg into packed 8-bit RGB, as
+    /// `ffmpeg -i FILE -f rawvideo -pix_fmt rgb24` does.
+    static func ffmpegRGB(_ file: URL, in directory: URL) throws -> [UInt8] {
+        let raw = directory.appendingPathComponent(file.lastPathComponent + ".ffmpeg.rgb")
+        let result = try run("ffmpeg", ["-v", "error", "-y", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "rgb24", raw.path])
+        try #require(result.status == 0, "ffmpeg could not decode \(file.lastPathComponent): \(result.error)")
+        return Array(try Data(contentsOf: raw))
+    }
+}
+
+/// An 8-bit RGB image decoded by a peer tool.
+struct DecodedRGB {
+    var width: Int
+    var height: Int
+    var bytes: [UInt8]
+
+    subscript(x: Int, y: Int) -> (red: Int, green: Int, blue: Int) {
+        let offset = (y * width + x) * 3
+        return (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]))
+    }
+
+    func isDark(x: Int, y: Int) -> Bool {
+        let pixel = self[x, y]
+        return pixel.red < 100 && pixel.green < 100 && pixel.blue < 100
+    }
+}

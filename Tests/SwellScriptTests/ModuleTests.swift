@@ -1,0 +1,6 @@
+import Testing
+import SwellScript
+
+@Test func swellAutomationReexportsCore() {
+    #expect(Double.zero.adding(2) == 2)
+}
