@@ -70,7 +70,7 @@ final class FaderSession {
             return "\(layer.isPlaying ? "play" : "pause") from frame \(earliestFrame) (\(seconds(ofFrame: earliestFrame)))"
         }
         let name = button == .fadeIn ? "fade in" : "fade out"
-        guard let fade = layer.animation(forKey: "volume") as? CABasicAnimation,
+        guard let fade = layer.animation(forKey: AudioKey.volume) as? CABasicAnimation,
               let from = fade.fromValue as? Double else {
             return "\(name): volume \(volume(layer.volume))"
         }

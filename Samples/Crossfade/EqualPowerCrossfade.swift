@@ -77,7 +77,7 @@ final class EqualPowerCrossfade {
 
     private static func fade(from: Double, to: Double, duration: Double,
                              timing: CAMediaTimingFunction) -> CABasicAnimation {
-        let fade = CABasicAnimation(keyPath: "volume")
+        let fade = CABasicAnimation(keyPath: AudioKey.volume)
         fade.fromValue = from
         fade.toValue = to
         fade.duration = duration

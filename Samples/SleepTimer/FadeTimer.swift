@@ -73,7 +73,7 @@ final class FadeTimer {
         CATransaction.setCompletionBlock { [unowned self] in fadeDidEnd() }
         card.volume = target
         CATransaction.commit()
-        end = (card.animation(forKey: "volume")?.beginTime ?? host.currentTime) + duration
+        end = (card.animation(forKey: AudioKey.volume)?.beginTime ?? host.currentTime) + duration
 
         let link = CADisplayLink(host: host, target: self, action: FadeTimer.step)
         link.preferredFramesPerSecond = Self.framesPerSecond

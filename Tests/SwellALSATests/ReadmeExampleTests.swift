@@ -23,7 +23,7 @@ import Testing
         // The README's code, with the file and device replaced.
         let music = try AudioLayer(contentsOfFile: file)
         music.volume = 0
-        let bus = CALayer()
+        let bus = BusLayer()
         bus.addSublayer(music)
 
         let engine = AudioEngine(sampleRate: 48_000, channelCount: 2, mode: .live)
@@ -36,7 +36,7 @@ import Testing
         music.volume = 1
         CATransaction.commit()
 
-        let dip = CAKeyframeAnimation(keyPath: "volume")
+        let dip = CAKeyframeAnimation(keyPath: AudioKey.volume)
         dip.values = [0, -0.5, 0]; dip.isAdditive = true; dip.duration = 1; dip.beginTime = 5
         music.add(dip, forKey: "dip")
 

@@ -16,12 +16,6 @@ import Testing
 /// definition.
 @Suite("Engine: display path")
 struct EngineDisplayPathTests {
-    /// A grouping layer with an animatable volume, as a script's generic
-    /// layer has.
-    final class Group: CALayer {
-        @Dynamic("volume") var volume: Double = 1
-    }
-
     static let sampleRate = 48_000
     static let level = 0.5
 
@@ -30,7 +24,7 @@ struct EngineDisplayPathTests {
     /// changes, and returns the gain of every frame.
     private func render(
         gainPath: GainPath, period: Int, frames: Int,
-        setUp: (AudioEngine, _ grandparent: Group, _ parent: Group) -> Void
+        setUp: (AudioEngine, _ grandparent: BusLayer, _ parent: BusLayer) -> Void
     ) throws -> [Double] {
         let directory = try SoundFileFixtures.Directory()
         let raw = directory.file("in.f32"), input = directory.file("in.wav"), output = directory.file("out.wav")
@@ -40,7 +34,7 @@ struct EngineDisplayPathTests {
 
         let engine = AudioEngine(sampleRate: Self.sampleRate, channelCount: 1, periodFrames: period,
                                  gainPath: gainPath, mode: .offline)
-        let grandparent = Group(), parent = Group()
+        let grandparent = BusLayer(), parent = BusLayer()
         let music = try AudioLayer(contentsOfFile: input)
         grandparent.addSublayer(parent)
         parent.addSublayer(music)
@@ -78,7 +72,7 @@ struct EngineDisplayPathTests {
             parent.volume = 0.5
             CATransaction.commit()
             engine.schedule(at: 0) {
-                let fade = CABasicAnimation(keyPath: "volume")
+                let fade = CABasicAnimation(keyPath: AudioKey.volume)
                 fade.fromValue = 0.0
                 fade.toValue = 1.0
                 fade.duration = 0.1

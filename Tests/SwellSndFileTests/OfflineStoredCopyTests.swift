@@ -81,7 +81,7 @@ struct OfflineStoredCopyTests {
     /// Schedules the dip on the audio layer's volume.
     private static func addDip(_ engine: AudioEngine, _ music: AudioLayer) {
         engine.schedule(at: dip.start) {
-            let dip = CAKeyframeAnimation(keyPath: "volume")
+            let dip = CAKeyframeAnimation(keyPath: AudioKey.volume)
             dip.values = [1.0, 0.25, 1.0]
             dip.duration = Self.dip.duration
             music.add(dip, forKey: "dip")

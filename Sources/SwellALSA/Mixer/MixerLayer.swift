@@ -9,7 +9,7 @@
 /// display link on the host clock: the mixer is a live device.
 open class MixerLayer: CALayer {
     /// The level, as linear amplitude: 1 is the control's maximum.
-    @Dynamic("volume") public var volume: Double = 1
+    @Dynamic(AudioKey.volume) public var volume: Double = 1
 
     /// The control written by ``display()``; nil for a layer that only
     /// computes its curve.
@@ -35,12 +35,12 @@ open class MixerLayer: CALayer {
     }
 
     open override class func needsDisplay(forKey key: String) -> Bool {
-        key == "volume" || super.needsDisplay(forKey: key)
+        key == AudioKey.volume || super.needsDisplay(forKey: key)
     }
 
     /// As ``AudioLayer``: a basic animation from the presented volume.
     open override func action(forKey event: String) -> (any CAAction)? {
-        event == "volume" ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event) : super.action(forKey: event)
+        event == AudioKey.volume ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event) : super.action(forKey: event)
     }
 
     /// Writes the presented volume to the control.

@@ -38,6 +38,8 @@ public final class AudioEngine: RenderHost {
     /// the rendering thread (offline).
     private let streamsSources: Bool
     private var voices: [UInt64: Voice] = [:]
+    /// The gain chain of each audio layer in the latest commit, by serial.
+    private var chains: [UInt64: GainChain] = [:]
     private var lastCommitTime = 0.0
     private var displayedPeriods: Int64 = 0
     private var displayPeriod: Int64?
@@ -125,11 +127,9 @@ public final class AudioEngine: RenderHost {
             let p = displayedPeriods
             let start = time(ofFrame: p * period), end = time(ofFrame: (p + 1) * period)
             runEvents(through: end)
+            if gainPath == .display { markAudioLayersForDisplay() }
             displayPeriod = p
             displayLink.fire(timestamp: start, targetTimestamp: end)
-            if gainPath == .display {
-                withTime(displayTime(timestamp: start, targetTimestamp: end)) { postUndisplayedGains(forPeriod: p) }
-            }
             displayPeriod = nil
             displayedPeriods += 1
         }
@@ -160,12 +160,15 @@ public final class AudioEngine: RenderHost {
         lastCommitTime = at
         var entries: [MixPlan.Entry] = []
         var live: [UInt64: Voice] = [:]
+        chains = [:]
         for (index, record) in (snapshot?.records ?? []).enumerated() {
-            guard let state = record.renderState as? AudioLayerState, let source = state.source else { continue }
-            guard let voice = voice(for: record.serial, source: source, restartCount: state.restartCount) else { continue }
+            guard let state = record.renderState as? AudioLayerState else { continue }
+            let chain = GainChain(snapshot: snapshot!, index: index, limit: limit)
+            chains[record.serial] = chain
+            guard let source = state.source,
+                  let voice = voice(for: record.serial, source: source, restartCount: state.restartCount) else { continue }
             live[record.serial] = voice
-            entries.append(.init(voice: voice, chain: GainChain(snapshot: snapshot!, index: index, limit: limit),
-                                 isPlaying: state.isPlaying))
+            entries.append(.init(voice: voice, chain: chain, isPlaying: state.isPlaying))
         }
         voices = live
         core.handoff.submit(MixPlan(effectiveFrame: max(firstFrame(atTime: at), 0), entries: entries))
@@ -197,66 +200,36 @@ public final class AudioEngine: RenderHost {
 
     // MARK: Display path
 
+    /// On the display path every audio layer displays once per audio
+    /// period. Its gain is its own volume times its ancestors' volumes
+    /// (docs/audio.md#the-layer-tree-is-the-mix), and a change to an
+    /// ancestor is no change to any of the audio layer's own
+    /// `needsDisplay(forKey:)` keys, so the display link would not
+    /// redisplay it by itself — as Core Animation redraws a layer's
+    /// contents only for its own keys, and leaves its ancestors' opacity to
+    /// the compositor.
+    private func markAudioLayersForDisplay() {
+        rootLayer?.forEachInTree { layer in
+            if layer is AudioLayer { layer.setNeedsDisplay() }
+        }
+    }
+
     /// Called by ``AudioLayer/display()`` during a display frame: on the
-    /// display path, posts the gain of the layer's presentation — as the
-    /// seed's `-display` reads `presentationLayer.volume` — as the target
-    /// the current audio period ramps to. (On the sample path the render
+    /// display path, posts the layer's gain at the frame's time — the
+    /// gain of its presentation, as the `-display` of objc.io's
+    /// `AudioLayer` reads `presentationLayer.volume` — as the target the
+    /// current audio period ramps to. (On the sample path the render
     /// thread evaluates the gain itself, and nothing would read the post.)
     func displayGain(of layer: AudioLayer) {
         guard gainPath == .display, let period = displayPeriod, let voice = voices[layer.serial],
-              let presented = layer.presentation() else { return }
-        voice.postDisplayGain(gain(of: layer, volume: presented.volume, pan: presented.pan), forPeriod: period)
+              let gain = presentedGain(of: layer) else { return }
+        voice.postDisplayGain(gain, forPeriod: period)
     }
 
-    /// Posts the presented gain of every audio layer that did not display
-    /// during the display frame of `period`.
-    ///
-    /// An audio layer's gain is its own volume times its ancestors' (SPEC
-    /// §2.7), but the display link calls `display()` only on layers whose
-    /// own `needsDisplay(forKey:)` keys animate: a fade on a parent layer
-    /// (the `--fade-in` of `swell play`, a script's bus) never redisplays
-    /// the audio layers below it, whose period gains would stay where they
-    /// were. Posting theirs after each frame makes the display path follow
-    /// every ancestor, as the sample path does.
-    private func postUndisplayedGains(forPeriod period: Int64) {
-        func post(_ layer: CALayer) {
-            if let audio = layer as? AudioLayer, let voice = voices[audio.serial],
-               voice.displayGain(forPeriod: period) == nil, let gain = presentedGain(of: audio) {
-                voice.postDisplayGain(gain, forPeriod: period)
-            }
-            for child in layer.sublayers ?? [] { post(child) }
-        }
-        rootLayer.map(post)
-    }
-
-    /// The gain `layer` is presented at now — its tapered presented volume
-    /// and pan times its ancestors' presented volumes, limited — as the
-    /// display path applies it; nil before the layer is committed.
-    ///
-    /// The values are those of the layers' presentation copies, read
-    /// straight from the committed snapshot
-    /// (``RenderHost/presentedValue(forKey:of:)``): this runs for every
-    /// audio period, and building the copies cost more than the rest of
-    /// the display path together.
+    /// The gain `layer` is presented at now, as both gain paths compute it
+    /// (``GainChain``); nil before the layer is committed.
     public func presentedGain(of layer: AudioLayer) -> (left: Double, right: Double)? {
-        guard let volume = presentedValue(forKey: "volume", of: layer) as? Double,
-              let pan = presentedValue(forKey: "pan", of: layer) as? Double else { return nil }
-        return gain(of: layer, volume: volume, pan: pan)
-    }
-
-    /// The gain of `layer` at its presented `volume` and `pan`: the tapered
-    /// volume times its ancestors' presented volumes, panned and limited.
-    private func gain(of layer: AudioLayer, volume: Double, pan: Double) -> (left: Double, right: Double) {
-        var amplitude = layer.taper.amplitude(volume)
-        var ancestor = layer.superlayer
-        while let current = ancestor {
-            if let volume = presentedValue(forKey: "volume", of: current) as? Double {
-                amplitude *= (current as? AudioLayer)?.taper.amplitude(volume) ?? volume
-            }
-            ancestor = current.superlayer
-        }
-        let pan: (left: Double, right: Double) = channelCount == 2 ? PanLaw.gains(pan: pan) : (1, 1)
-        return (limit.clamp(amplitude * pan.left), limit.clamp(amplitude * pan.right))
+        chains[layer.serial]?.gains(atHostTime: currentTime, tolerance: evaluationTolerance, panned: channelCount == 2)
     }
 
     // MARK: Playback state

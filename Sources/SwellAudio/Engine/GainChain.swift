@@ -37,11 +37,11 @@ struct GainChain: Sendable {
         stages = snapshot.ancestry(ofLayerAt: index).map { i in
             let record = snapshot.records[i]
             let taper = (record.renderState as? AudioLayerState)?.taper ?? .linear
-            let volume = record.track(forKey: "volume", as: Double.self)
+            let volume = record.track(forKey: AudioKey.volume, as: Double.self)
             if let volume { tracks.append(volume) }
             return Stage(timing: record.timing, volume: volume.map { Unmanaged.passUnretained($0) }, taper: taper)
         }
-        if let pan = snapshot.records[index].track(forKey: "pan", as: Double.self) {
+        if let pan = snapshot.records[index].track(forKey: AudioKey.pan, as: Double.self) {
             tracks.append(pan)
             self.pan = Unmanaged.passUnretained(pan)
         } else {

@@ -24,9 +24,9 @@ import Foundation
 open class AudioLayer: CALayer {
     /// The loudness, as linear amplitude before the ``taper``; 1 is the
     /// file's own level.
-    @Dynamic("volume") public var volume: Double = 1
+    @Dynamic(AudioKey.volume) public var volume: Double = 1
     /// The stereo position, −1 (left) … 1 (right).
-    @Dynamic("pan") public var pan: Double = 0
+    @Dynamic(AudioKey.pan) public var pan: Double = 0
 
     /// How `volume` maps to amplitude. Not animatable.
     public var taper: VolumeTaper = .linear {
@@ -87,14 +87,14 @@ open class AudioLayer: CALayer {
     }
 
     open override class func needsDisplay(forKey key: String) -> Bool {
-        key == "volume" || key == "pan" || super.needsDisplay(forKey: key)
+        key == AudioKey.volume || key == AudioKey.pan || super.needsDisplay(forKey: key)
     }
 
     /// The seed's `actionForKey:`: for `volume` and `pan`, a basic animation
     /// from the presentation value (linear unless the transaction says
     /// otherwise) to the new model value.
     open override func action(forKey event: String) -> (any CAAction)? {
-        if event == "volume" || event == "pan" {
+        if event == AudioKey.volume || event == AudioKey.pan {
             return CABasicAnimation.fromPresentedValue(of: self, keyPath: event)
         }
         return super.action(forKey: event)

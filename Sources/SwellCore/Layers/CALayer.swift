@@ -477,7 +477,7 @@ open class CALayer: CAMediaTiming {
 
     /// The layers of the subtree rooted here, parents before children, masks
     /// after their owners.
-    func forEachInTree(_ body: (CALayer) -> Void) {
+    package func forEachInTree(_ body: (CALayer) -> Void) {
         body(self)
         mask?.forEachInTree(body)
         for child in storedSublayers ?? [] { child.forEachInTree(body) }

@@ -79,7 +79,7 @@ public final class AutomationStage {
             layerNames.append("input")
             inputLayers.append(layer)
         }
-        if let volume = options.volume { target.setValue(volume, forKey: "volume") }
+        if let volume = options.volume { target.setValue(volume, forKey: AudioKey.volume) }
         CATransaction.flush()
     }
 
@@ -158,7 +158,6 @@ public final class AutomationStage {
             }
         }
         layer.name = spec.name
-        if spec.type == .layer && spec.properties["volume"] == nil { layer.setValue(1.0, forKey: "volume") }
         for (key, value) in spec.properties.sorted(by: { $0.key < $1.key }) {
             layer.setValue(value, forKey: key)
         }
@@ -195,7 +194,7 @@ public final class AutomationStage {
         let target = self.target
         if let fadeIn = options.fadeIn.map(frames), fadeIn > 0 {
             host.schedule(at: origin) {
-                let fade = CABasicAnimation(keyPath: "volume")
+                let fade = CABasicAnimation(keyPath: AudioKey.volume)
                 fade.fromValue = 0.0
                 fade.duration = fadeIn
                 fade.timingFunction = shape
@@ -208,7 +207,7 @@ public final class AutomationStage {
             }
             let begin = max(length - fadeOut, 0)
             host.schedule(at: origin + begin) {
-                let fade = CABasicAnimation(keyPath: "volume")
+                let fade = CABasicAnimation(keyPath: AudioKey.volume)
                 fade.toValue = 0.0
                 fade.duration = fadeOut
                 fade.timingFunction = shape.mirrored
@@ -225,20 +224,20 @@ public final class AutomationStage {
     private func scheduleRamp(_ ramp: RampSpec, on host: RenderHost, origin: Double) {
         let points = ramp.points
         guard let first = points.first, let last = points.last else { return }
-        target.setValue(first.level, forKey: "volume")
+        target.setValue(first.level, forKey: AudioKey.volume)
         CATransaction.flush()
         let span = last.time - first.time
         let target = self.target
         guard span > 0 else {
             host.schedule(at: origin + first.time) {
                 CATransaction.setDisableActions(true)
-                target.setValue(last.level, forKey: "volume")
+                target.setValue(last.level, forKey: AudioKey.volume)
             }
             return
         }
         let shape = options.timing
         host.schedule(at: origin) {
-            let animation = CAKeyframeAnimation(keyPath: "volume")
+            let animation = CAKeyframeAnimation(keyPath: AudioKey.volume)
             animation.values = points.map(\.level)
             animation.keyTimes = points.map { NSNumber(value: ($0.time - first.time) / span) }
             animation.timingFunctions = points.dropFirst().map { ($0.timingFunction ?? shape).timingFunction }

@@ -1,3 +1,4 @@
+import SwellAudio
 import SwellScript
 
 /// A script's generic layer (`"type": "layer"`): a CALayer whose extra
@@ -7,7 +8,7 @@ import SwellScript
 /// Every such property gets the seed's implicit action — a basic animation
 /// from the presentation value, with the event's duration and timing
 /// function (SPEC §4) — which CALayer gives only its own properties.
-final class ScriptLayer: CALayer {
+final class ScriptLayer: BusLayer {
     /// The keys that animate implicitly.
     var animatableKeys: Set<String> = []
 

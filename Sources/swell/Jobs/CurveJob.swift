@@ -62,7 +62,7 @@ public struct CurveJob {
 
     private func resolveKeys(_ stage: AutomationStage) throws -> [(name: String, layer: CALayer, keyPath: String)] {
         let names = keys.isEmpty
-            ? stage.layerNames.filter { stage.layers[$0]?.value(forKey: "volume") != nil }.map { "\($0).volume" }
+            ? stage.layerNames.filter { stage.layers[$0]?.value(forKey: AudioKey.volume) != nil }.map { "\($0).\(AudioKey.volume)" }
             : keys
         return try names.map { name in
             guard let dot = name.firstIndex(of: "."), let layer = stage.layers[String(name[..<dot])] else {
