@@ -16,6 +16,10 @@ final class AnimationAttachment {
     /// refuses to modify an animation a layer holds), and the display link
     /// asks on every frame.
     let affectsDisplay: Bool
+    /// The animation compiled when it was added, beginning at the
+    /// `beginTime` it had then: a commit reuses it, moved to the begin time
+    /// the commit resolves (``AnimationCompiler/Entry/beginning(at:)``).
+    var compiled: [AnimationCompiler.Entry] = []
     var completions: [TransactionCompletion] = []
     private(set) var started = false
     private(set) var stopped = false

@@ -10,6 +10,13 @@ enum AnimationCompiler {
     struct Entry {
         let key: String
         let entry: any AnyTrackEntry
+
+        /// The same effect with the animation beginning at `beginTime` in
+        /// the layer's time space: compiling the animation with that begin
+        /// time would differ only there, in its outermost timing stage.
+        func beginning(at beginTime: Double) -> Entry {
+            Entry(key: key, entry: entry.beginning(at: beginTime))
+        }
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -108,6 +115,8 @@ enum AnimationCompiler {
 protocol AnyTrackEntry: Sendable {
     /// Appends the entry to the matching builder, creating it if needed.
     func append(to builders: inout [String: any AnyTrackBuilder], key: String)
+    /// The entry with its outermost timing stage beginning at `beginTime`.
+    func beginning(at beginTime: Double) -> any AnyTrackEntry
 }
 
 struct TypedTrackEntry<Value: Animatable>: AnyTrackEntry {
@@ -117,6 +126,10 @@ struct TypedTrackEntry<Value: Animatable>: AnyTrackEntry {
         var builder = builders[key] as? TrackBuilder<Value> ?? TrackBuilder<Value>(key: key)
         builder.entries.append(entry)
         builders[key] = builder
+    }
+
+    func beginning(at beginTime: Double) -> any AnyTrackEntry {
+        entry.chain.beginTime == beginTime ? self : TypedTrackEntry(entry: entry.beginning(at: beginTime))
     }
 }
 

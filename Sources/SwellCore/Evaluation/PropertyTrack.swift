@@ -26,6 +26,17 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
         private let spring: CurveBox<SpringCurve<Value>>?
         private let custom: (any PropertyContribution<Value>)?
 
+        private init(chain: TimingChain, basic: CurveBox<BasicCurve<Value>>?, keyframe: CurveBox<KeyframeCurve<Value>>?,
+                     spring: CurveBox<SpringCurve<Value>>?, custom: (any PropertyContribution<Value>)?) {
+            (self.chain, self.basic, self.keyframe, self.spring, self.custom) = (chain, basic, keyframe, spring, custom)
+        }
+
+        /// The same effect on a chain beginning at `beginTime`; the curves
+        /// are shared, not rebuilt.
+        func beginning(at beginTime: Double) -> Entry {
+            Entry(chain: chain.beginning(at: beginTime), basic: basic, keyframe: keyframe, spring: spring, custom: custom)
+        }
+
         init(chain: TimingChain, effect: Effect<Value>) {
             self.chain = chain
             var (basic, keyframe, spring): (CurveBox<BasicCurve<Value>>?, CurveBox<KeyframeCurve<Value>>?,

@@ -15,6 +15,13 @@ struct AnimationTiming: Sendable {
         unretainedFunction = function.map { Unmanaged.passUnretained($0) }
     }
 
+    /// The same stage, beginning at `beginTime`.
+    func beginning(at beginTime: Double) -> AnimationTiming {
+        var timing = timing
+        timing.beginTime = beginTime
+        return AnimationTiming(timing: timing, function: function)
+    }
+
     /// The stage's timing function applied to a fraction (linear when none).
     @inline(__always)
     func pace(_ fraction: Double) -> Double {
@@ -52,6 +59,19 @@ struct TimingChain: Sendable {
     init(stages: [AnimationTiming]) {
         outermost = stages[0]
         inner = Array(stages.dropFirst())
+    }
+
+    private init(outermost: AnimationTiming, inner: [AnimationTiming]) {
+        self.outermost = outermost
+        self.inner = inner
+    }
+
+    /// When the outermost stage begins, in the layer's time space.
+    var beginTime: Double { outermost.timing.beginTime }
+
+    /// The same chain, its outermost stage beginning at `beginTime`.
+    func beginning(at beginTime: Double) -> TimingChain {
+        TimingChain(outermost: outermost.beginning(at: beginTime), inner: inner)
     }
 
     @inline(__always)

@@ -10,10 +10,11 @@ extension CALayer {
     /// - a `beginTime` of 0 becomes the time the transaction commits, in the
     ///   layer's time space.
     ///
-    /// An animation that cannot run on this layer — its key path names no
-    /// property, its values do not fit the property, its timing is not
-    /// finite — is refused with a logged reason; QuartzCore likewise ignores
-    /// such animations instead of failing.
+    /// The copy is compiled here, once: an animation that cannot run on
+    /// this layer — its key path names no property, its values do not fit
+    /// the property, its timing is not finite — is refused with a logged
+    /// reason (QuartzCore likewise ignores such animations instead of
+    /// failing), and commits reuse what was compiled.
     func addAnimationCopy(_ anim: CAAnimation, forKey key: String?) {
         precondition(!isPresentationCopy, "presentation layers cannot take animations")
         let transaction = CATransaction.currentForChange()
@@ -25,7 +26,7 @@ extension CALayer {
         copy.attachment = AnimationAttachment(key: storageKey, beginsAtCommit: copy.beginTime == 0, previousValue: previous,
                                               affectsDisplay: copy.affectsDisplay(of: self))
         do {
-            _ = try AnimationCompiler.compile(copy, on: self, beginTime: copy.beginTime)
+            copy.attachment!.compiled = try AnimationCompiler.compile(copy, on: self, beginTime: copy.beginTime)
         } catch {
             CADiagnostics.warn("\(debugName): animation for key '\(key ?? "nil")' not added: \(error)")
             return

@@ -60,16 +60,13 @@ public final class LayerRecord: Sendable {
         return presented
     }
 
-    /// Builds the record of a layer, compiling its animations.
+    /// Builds the record of a layer from its animations as they were
+    /// compiled when added, at their begin times now.
     static func make(for layer: CALayer) -> LayerRecord {
         var builders: [String: any AnyTrackBuilder] = [:]
-        for (key, animation) in layer.animationEntries {
-            do {
-                for compiled in try AnimationCompiler.compile(animation, on: layer, beginTime: animation.beginTime) {
-                    compiled.entry.append(to: &builders, key: compiled.key)
-                }
-            } catch {
-                CADiagnostics.warn("\(layer.debugName): animation '\(key)' skipped: \(error)")
+        for (_, animation) in layer.animationEntries {
+            for compiled in animation.attachment?.compiled ?? [] {
+                compiled.beginning(at: animation.beginTime).entry.append(to: &builders, key: compiled.key)
             }
         }
         var tracks: [any AnyPropertyTrack] = []
