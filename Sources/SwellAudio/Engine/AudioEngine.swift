@@ -4,12 +4,12 @@ import Synchronization
 /// A render host that turns a layer tree into sound.
 ///
 /// The engine's clock is the audio clock: frames heard divided by the sample
-/// rate (SPEC §2.3). Each commit of its tree becomes a ``MixPlan`` — the
+/// rate (SPEC §2.3). Each commit of its tree becomes a `MixPlan` — the
 /// audio layers with their gain chains — handed lock-free to the render
 /// thread, effective from the first frame at or after the commit time, so
 /// changes are sample-accurate. The engine is driven either live by an
-/// ``AudioOutput`` (a render thread writing to ALSA) or offline by an
-/// ``OfflineRenderer`` (a file); both call ``service(through:)`` on the
+/// `AudioOutput` (a render thread writing to ALSA) or offline by an
+/// `OfflineRenderer` (a file); both call ``service(through:)`` on the
 /// owning thread, which runs scheduled events, display-link frames (one per
 /// audio period) and the animation life cycle.
 public final class AudioEngine: RenderHost {
@@ -227,7 +227,7 @@ public final class AudioEngine: RenderHost {
     }
 
     /// The gain `layer` is presented at now, as both gain paths compute it
-    /// (``GainChain``); nil before the layer is committed.
+    /// (`GainChain`); nil before the layer is committed.
     public func presentedGain(of layer: AudioLayer) -> (left: Double, right: Double)? {
         chains[layer.serial]?.gains(atHostTime: currentTime, tolerance: evaluationTolerance, panned: channelCount == 2)
     }

@@ -41,7 +41,7 @@ extension AudioSourceReader {
                             layout: StoredSampleLayout) -> (frames: Int, ended: Bool)? { nil }
 }
 
-/// The format of an ``AudioSource``: where it is, how long, how fast, how
+/// The format of an `AudioSource`: where it is, how long, how fast, how
 /// many channels.
 public struct AudioSourceDescription: Sendable, Equatable {
     public let path: String

@@ -8,7 +8,7 @@ import Foundation
 /// carried through to the samples:
 ///
 /// - `volume` (linear amplitude through ``taper``, default 1) and `pan`
-///   (−1…1, equal-power, default 0) are ``Dynamic`` properties. Changing one
+///   (−1…1, equal-power, default 0) are `@Dynamic` properties. Changing one
 ///   runs the seed's action — a linear `CABasicAnimation` from the presented
 ///   value over the transaction's duration (0.25 s unless set).
 /// - In an ``AudioEngine``'s tree the layer is mixed with the other audio

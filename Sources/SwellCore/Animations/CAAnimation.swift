@@ -31,7 +31,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
 
     public required init() {}
 
-    /// Copies `animation`'s properties. ``copy()`` calls this on the
+    /// Copies `animation`'s properties. ``CAAnimation/copy()`` calls this on the
     /// receiver's dynamic type.
     public required init(copying animation: CAAnimation) {
         timing = animation.timing

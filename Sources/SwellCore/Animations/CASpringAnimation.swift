@@ -5,7 +5,7 @@ import Foundation
 /// The value moves from the basic animation's start to its end as a damped
 /// harmonic oscillator with the given `mass`, `stiffness`, `damping` and
 /// `initialVelocity` (defaults 1, 100, 10, 0 as in QuartzCore), in closed
-/// form (see ``SpringMotion``). The spring runs on the animation's local
+/// form (see `SpringMotion`). The spring runs on the animation's local
 /// seconds, so its `duration` only decides when it is cut off; set it to
 /// ``settlingDuration`` to see the whole motion.
 open class CASpringAnimation: CABasicAnimation {

@@ -5,10 +5,10 @@ import Synchronization
 /// audio engine, a visual renderer.
 ///
 /// The host owns the link between the model tree and time:
-/// - A transaction commit touching its tree calls ``commit()``, which gives
-///   animations added with `beginTime` 0 the commit time, compiles changed
-///   layers and publishes an immutable ``RenderSnapshot``.
-/// - ``presentation()`` of a layer in the tree evaluates the snapshot at the
+/// - A transaction commit touching its tree calls `commit()`, which gives
+///   animations added with `beginTime` 0 the commit time, builds the
+///   records of changed layers and publishes an immutable ``RenderSnapshot``.
+/// - ``CALayer/presentation()`` of a layer in the tree evaluates the snapshot at the
 ///   host's ``currentTime``; layers outside a hosted tree have no
 ///   presentation and get no implicit animations, as in QuartzCore.
 /// - ``tick()`` runs the animation life cycle on the owning thread: it tells

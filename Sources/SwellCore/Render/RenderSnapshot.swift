@@ -157,7 +157,7 @@ public final class RenderSnapshot: Sendable {
     /// host time — one frame of the presentation tree.
     ///
     /// The layers' local times are computed first, in tree order; then each
-    /// value type's tracks are evaluated together (see ``TrackColumns``).
+    /// value type's tracks are evaluated together (see `TrackColumns`).
     public func evaluate(atHostTime hostTime: Double, tolerance: Double = 0) -> PresentationFrame {
         let localTimes = [Double](unsafeUninitializedCapacity: records.count) { times, count in
             timings.withUnsafeBufferPointer { timings in

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Transforms animate the way Core Animation animates `transform`: both ends
-/// are decomposed (``DecomposedTransform``), translation, scale, skew and
+/// are decomposed (`DecomposedTransform`), translation, scale, skew and
 /// perspective are interpolated linearly and the rotation along the shorter
 /// arc, and the result is recomposed. A matrix that cannot be decomposed
 /// makes the animation switch discretely halfway, as CSS Transforms Level 2
@@ -84,7 +84,7 @@ extension CATransform3D: Animatable {
     /// Each reads the field from the decomposition; writing decomposes,
     /// replaces the field and recomposes, leaving the other fields as they
     /// were. Rotations are the Euler angles of
-    /// ``DecomposedTransform/eulerAngles``, with `"rotation"` the same as
+    /// `DecomposedTransform.eulerAngles`, with `"rotation"` the same as
     /// `"rotation.z"`; `"scale"` reads the mean of the three factors and
     /// writes all three; `"translation"` is the x and y translation as a
     /// `CGSize`; the others are `CGFloat`s. A transform that cannot be

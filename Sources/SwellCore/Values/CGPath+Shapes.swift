@@ -50,7 +50,7 @@ extension CGPath {
     /// Core Graphics builds it: a move to (maxX, midY), four cubic Béziers
     /// through (midX, maxY), (minX, midY), (midX, minY) and back to
     /// (maxX, midY), each a quarter with handles of
-    /// ``quarterCircleKappa`` × the radius, and a close. That is
+    /// `quarterCircleKappa` × the radius, and a close. That is
     /// counter-clockwise in y-up space — "clockwise" in Apple's words, which
     /// describe the flipped coordinates of a view.
     public mutating func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
