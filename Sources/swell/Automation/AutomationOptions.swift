@@ -2,23 +2,23 @@ import SwellScript
 
 /// The automation options shared by `play`, `render` and `curve` (SPEC §4):
 /// a level, fades, a ramp, and the length they are measured against.
-public struct AutomationOptions: Sendable, Equatable {
+struct AutomationOptions: Sendable, Equatable {
     /// `--volume LEVEL`: the model volume, as linear amplitude.
-    public var volume: Double?
+    var volume: Double?
     /// `--fade-in TIME`: volume 0 → LEVEL over `[0, D]`.
-    public var fadeIn: Double?
+    var fadeIn: Double?
     /// `--fade-out TIME`: LEVEL → 0 over `[L − D, L]`.
-    public var fadeOut: Double?
+    var fadeOut: Double?
     /// `--timing NAME`: the shape of the fades, and of ramp segments that do
     /// not name their own. A fade-out uses the mirrored shape, as SoX and
     /// FFmpeg do.
-    public var timing: TimingFunctionSpec = .named("linear")
+    var timing: TimingFunctionSpec = .named("linear")
     /// `--ramp "T:V[:NAME] …"`.
-    public var ramp: RampSpec?
+    var ramp: RampSpec?
     /// `--duration TIME`: the length L when there is no input file.
-    public var duration: Double?
+    var duration: Double?
 
-    public init() {}
+    init() {}
 
     /// Checks combinations that have no meaning.
     func validate() throws(AutomationError) {
@@ -33,10 +33,10 @@ public struct AutomationOptions: Sendable, Equatable {
 }
 
 /// Why automation cannot be set up: one line for the user.
-public struct AutomationError: Error, CustomStringConvertible, Equatable {
-    public let description: String
+struct AutomationError: Error, CustomStringConvertible, Equatable {
+    let description: String
 
-    public init(_ description: String) {
+    init(_ description: String) {
         self.description = description
     }
 }

@@ -20,19 +20,19 @@ import SwellSndFile
 ///   `--ramp` a keyframe animation holding its first and last values.
 ///   Fade lengths are whole frames, `round(D·fs)`, as in SoX and FFmpeg.
 /// - Script events become ``RenderHost/schedule(at:_:)`` transactions.
-public final class AutomationStage {
+final class AutomationStage {
     /// The root of the tree.
-    public let root: CALayer
+    let root: CALayer
     /// The script's layers by name, and `input` when one was added.
-    public private(set) var layers: [String: CALayer] = [:]
+    private(set) var layers: [String: CALayer] = [:]
     /// The layer names in script order.
-    public private(set) var layerNames: [String] = []
+    private(set) var layerNames: [String] = []
     /// The layer the options automate.
-    public let target: CALayer
+    let target: CALayer
     /// The audio layers playing the input file.
-    public private(set) var inputLayers: [AudioLayer] = []
+    private(set) var inputLayers: [AudioLayer] = []
     /// The length L in seconds that `--fade-out` ends at, if known.
-    public let length: Double?
+    let length: Double?
 
     private let script: ScriptSpec
     private let options: AutomationOptions
@@ -40,14 +40,14 @@ public final class AutomationStage {
 
     /// Opens the mixer control of a mixer layer: `(device, control)` from the
     /// script, nil meaning the command's defaults.
-    public typealias MixerOpener = (String?, String?) throws -> MixerControl
+    typealias MixerOpener = (String?, String?) throws -> MixerControl
 
     /// Builds the tree. `input` is the command line's file, `files` the
     /// script's audio files by path, already opened (others are opened
     /// here), `sampleRate` the rate frames are
     /// counted at (fade lengths round to it), `openMixer` opens mixer
     /// layers' controls (nil: mixer layers compute their curve only).
-    public init(script: ScriptSpec, options: AutomationOptions, input: SoundFileSource?,
+    init(script: ScriptSpec, options: AutomationOptions, input: SoundFileSource?,
                 files: [String: SoundFileSource] = [:], sampleRate: Int?,
                 openMixer: MixerOpener?) throws(AutomationError) {
         try options.validate()
@@ -86,7 +86,7 @@ public final class AutomationStage {
     /// Hosts the tree on `host` and schedules the script's events and the
     /// options' animations on it, at their times after `origin` (host
     /// time). Audio layers start playing at the origin.
-    public func install(on host: RenderHost, origin: Double = 0) throws(AutomationError) {
+    func install(on host: RenderHost, origin: Double = 0) throws(AutomationError) {
         host.rootLayer = root
         host.schedule(at: origin) { [layers] in
             for layer in layers.values { (layer as? AudioLayer)?.play() }
@@ -101,7 +101,7 @@ public final class AutomationStage {
     /// When the automation stops changing anything: the latest end of an
     /// event's implicit animation or added animation (ignoring ones that
     /// never end), of a fade or of the ramp.
-    public var naturalEnd: Double {
+    var naturalEnd: Double {
         var end = 0.0
         for event in script.events {
             switch event.action {

@@ -5,7 +5,7 @@ import SwellScript
 import SwellSndFile
 
 /// The formats `swell curve` writes.
-public enum CurveFormat: String, CaseIterable, Sendable {
+enum CurveFormat: String, CaseIterable, Sendable {
     case csv, json, svg, png
 }
 
@@ -17,7 +17,7 @@ extension CurveJob.Table {
 
     /// The table in `format`: CSV with header `time,LAYER.KEY,…`; JSON with
     /// `time` and one array per key; SVG or PNG charts with labelled axes.
-    public func data(as format: CurveFormat, title: String? = nil) throws -> Data {
+    func data(as format: CurveFormat, title: String? = nil) throws -> Data {
         switch format {
         case .csv:
             var text = (["time"] + columns.map(\.name)).joined(separator: ",") + "\n"

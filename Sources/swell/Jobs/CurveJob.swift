@@ -7,31 +7,31 @@ import SwellSndFile
 /// `swell curve`: the presentation value of layer properties over a time
 /// grid, `t_k = start + k / rate` for `k = 0 … ⌊(end − start)·rate⌋`
 /// (SPEC §4), computed by the engine on a manual clock — no audio.
-public struct CurveJob {
-    public var script: ScriptSpec?
-    public var options = AutomationOptions()
-    public var start = 0.0
+struct CurveJob {
+    var script: ScriptSpec?
+    var options = AutomationOptions()
+    var start = 0.0
     /// The end of the grid; by default `--duration`, else when the
     /// automation stops changing.
-    public var end: Double?
-    public var rate = 100.0
+    var end: Double?
+    var rate = 100.0
     /// `LAYER.KEYPATH` names; by default every layer's `volume`.
-    public var keys: [String] = []
+    var keys: [String] = []
 
-    public init() {}
+    init() {}
 
     /// The sampled curves.
-    public struct Table: Sendable, Equatable {
-        public let times: [Double]
-        public let columns: [(name: String, values: [Double])]
+    struct Table: Sendable, Equatable {
+        let times: [Double]
+        let columns: [(name: String, values: [Double])]
 
-        public static func == (a: Table, b: Table) -> Bool {
+        static func == (a: Table, b: Table) -> Bool {
             a.times == b.times && a.columns.map(\.name) == b.columns.map(\.name)
                 && a.columns.map(\.values) == b.columns.map(\.values)
         }
     }
 
-    public func sample() throws -> Table {
+    func sample() throws -> Table {
         guard rate > 0, rate.isFinite, start.isFinite, start >= 0 else {
             throw AutomationError("--rate must be a positive number and --start a time")
         }

@@ -8,12 +8,12 @@ import SwellSndFile
 /// played with a scripted fade-in, a keyframed dip and a fade-out — on the
 /// default device, or, when no device can be opened, rendered to
 /// `swell-demo.wav` with its volume curve drawn to `swell-demo.svg`.
-public enum Demo {
+enum Demo {
     /// The demo's automation, in the script format of SPEC §4: `music`
     /// plays the synthesised piece under the `bus` layer; it fades in over
     /// 2 s (easeIn), dips by 60 % for two seconds from 4 s (an additive
     /// keyframe animation), and the bus fades out over the last 2 s.
-    public static let scriptText = """
+    static let scriptText = """
     {
       "version": 1,
       "sampleRate": 48000,
@@ -32,11 +32,11 @@ public enum Demo {
     }
     """
 
-    public static let duration = 10.0
-    public static let sampleRate = 48_000
+    static let duration = 10.0
+    static let sampleRate = 48_000
 
     /// The parsed demo script.
-    public static func script() throws -> ScriptSpec {
+    static func script() throws -> ScriptSpec {
         try ScriptSpec(parsing: scriptText, file: "demo.json", baseDirectory: URL(fileURLWithPath: "/"))
     }
 
@@ -44,7 +44,7 @@ public enum Demo {
     /// over Am–F–C–G in eighth notes at 120 bpm, each note a plucked tone
     /// (a few decaying harmonics) panned left and right in turn, over a soft
     /// pad of the chord's root and fifth.
-    public static func synthesize(to path: String) throws {
+    static func synthesize(to path: String) throws {
         let rate = Double(sampleRate), frames = Int(duration * rate)
         let chords: [[Double]] = [[57, 60, 64, 69], [53, 57, 60, 65], [48, 52, 55, 60], [55, 59, 62, 67]]
         func frequency(_ midi: Double) -> Double { 440 * pow(2, (midi - 69) / 12) }

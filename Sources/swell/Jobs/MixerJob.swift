@@ -7,9 +7,9 @@ import SwellSndFile
 /// `swell mixer`: ramps a sound card's mixer control in real time through a
 /// ``MixerLayer``, driven by a 100 Hz display link on the host clock — at
 /// least 50 writes per second while the level moves, none while it rests.
-public struct MixerJob {
+struct MixerJob {
     /// What to do with the control.
-    public enum Target: Sendable {
+    enum Target: Sendable {
         /// `--to LEVEL`: an implicit animation to `LEVEL` over `--duration`
         /// with `--timing`.
         case level(Double)
@@ -19,34 +19,34 @@ public struct MixerJob {
         case script(ScriptSpec)
     }
 
-    public var device = "default"
-    public var control = "Master"
-    public var configuration: ALSAConfiguration?
-    public var target: Target
+    var device = "default"
+    var control = "Master"
+    var configuration: ALSAConfiguration?
+    var target: Target
     /// The `--to` animation's duration (default 0.25 s, Core Animation's).
-    public var duration: Double?
-    public var timing = TimingFunctionSpec.named("linear")
+    var duration: Double?
+    var timing = TimingFunctionSpec.named("linear")
     /// Whether to put the original level back at the end.
-    public var restore = false
+    var restore = false
     /// Display-link frames per second.
-    public var framesPerSecond = 100
+    var framesPerSecond = 100
 
-    public init(target: Target) {
+    init(target: Target) {
         self.target = target
     }
 
     /// The state of the ramp, for a progress line.
-    public struct Status: Sendable {
-        public let time: Double
-        public let duration: Double
-        public let level: Double
+    struct Status: Sendable {
+        let time: Double
+        let duration: Double
+        let level: Double
     }
 
     /// Runs the ramp to its end (or until `shouldContinue` returns false,
     /// then throws ``RenderInterrupted``); restores the original level at
     /// exit when asked. Returns the final level.
     @discardableResult
-    public func run(progress: (Status) -> Void = { _ in }, shouldContinue: () -> Bool = { true }) throws -> Double {
+    func run(progress: (Status) -> Void = { _ in }, shouldContinue: () -> Bool = { true }) throws -> Double {
         let opened = try MixerControl(device: device, name: control, configuration: configuration)
         let original = try opened.level()
         defer { if restore { _ = try? opened.setLevel(amplitude: original) } }

@@ -6,32 +6,32 @@ import SwellSndFile
 
 /// `swell play`: files (one after the other, like SoX's `play`) or a
 /// script's own files, with their automation, on an ALSA device.
-public struct PlayJob {
-    public var inputs: [String] = []
-    public var device = "default"
-    public var configuration: ALSAConfiguration?
-    public var gainPath = GainPath.sample
-    public var periodFrames = 256
-    public var allowsBoost = false
-    public var script: ScriptSpec?
-    public var options = AutomationOptions()
+struct PlayJob {
+    var inputs: [String] = []
+    var device = "default"
+    var configuration: ALSAConfiguration?
+    var gainPath = GainPath.sample
+    var periodFrames = 256
+    var allowsBoost = false
+    var script: ScriptSpec?
+    var options = AutomationOptions()
 
-    public init() {}
+    init() {}
 
     /// What the progress line shows.
-    public struct Status: Sendable {
-        public let input: String?
-        public let time: Double
-        public let duration: Double
-        public let gainDecibels: Double?
-        public let xruns: Int
+    struct Status: Sendable {
+        let input: String?
+        let time: Double
+        let duration: Double
+        let gainDecibels: Double?
+        let xruns: Int
     }
 
     /// Plays every input to its end, reporting ten times a second to
     /// `progress` (nil: no reports, and no presented gain computed for
     /// them). When `shouldContinue` returns false, fades out over 20 ms,
     /// stops and throws ``RenderInterrupted``.
-    public func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
+    func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
         let files: [String?] = inputs.isEmpty ? [nil] : inputs
         for file in files {
             let session = try Session(input: file, script: script, options: options, mode: .live, gainPath: gainPath,

@@ -5,35 +5,35 @@ import SwellScript
 import SwellSndFile
 
 /// `swell render`: an input file through its automation into a new file.
-public struct RenderJob {
-    public var input: String
-    public var output: String
+struct RenderJob {
+    var input: String
+    var output: String
     /// The output encoding; nil keeps the input's (when the output's
     /// container can store it) or uses the container's default.
-    public var encoding: SampleEncoding?
-    public var overwrite = false
-    public var script: ScriptSpec?
-    public var options = AutomationOptions()
-    public var gainPath = GainPath.sample
-    public var allowsBoost = false
+    var encoding: SampleEncoding?
+    var overwrite = false
+    var script: ScriptSpec?
+    var options = AutomationOptions()
+    var gainPath = GainPath.sample
+    var allowsBoost = false
 
-    public init(input: String, output: String) {
+    init(input: String, output: String) {
         self.input = input
         self.output = output
     }
 
     /// What a finished render produced.
-    public struct Summary: Sendable {
-        public let frameCount: Int64
-        public let sampleRate: Int
-        public let channelCount: Int
-        public let encoding: SampleEncoding?
+    struct Summary: Sendable {
+        let frameCount: Int64
+        let sampleRate: Int
+        let channelCount: Int
+        let encoding: SampleEncoding?
     }
 
     /// Renders. The output appears only when the render completes; on any
     /// failure — or when `shouldContinue` returns false — the temporary
     /// file is removed and nothing is left behind.
-    public func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
+    func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
                     shouldContinue: () -> Bool = { true }) throws -> Summary {
         let session = try Session(input: input, script: script, options: options, mode: .offline, gainPath: gainPath,
                                   allowsBoost: allowsBoost)
@@ -58,6 +58,6 @@ public struct RenderJob {
 }
 
 /// A render stopped by the user.
-public struct RenderInterrupted: Error, CustomStringConvertible {
-    public var description: String { "interrupted" }
+struct RenderInterrupted: Error, CustomStringConvertible {
+    var description: String { "interrupted" }
 }

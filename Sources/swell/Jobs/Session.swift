@@ -10,16 +10,16 @@ import SwellSndFile
 /// The mix runs at the input's sample rate (or the script's `sampleRate`,
 /// or 48 kHz when there is no file at all) with as many channels as the
 /// widest source. Every file must have that rate: Swell does not resample.
-public final class Session {
-    public let engine: AudioEngine
-    public let stage: AutomationStage
+final class Session {
+    let engine: AudioEngine
+    let stage: AutomationStage
     /// The length to render or play, in frames: `--duration`, else the
     /// input's length, else the longest of the script's files.
-    public let frameCount: Int64
+    let frameCount: Int64
     /// The input file, when there is one.
-    public let input: SoundFileSource?
+    let input: SoundFileSource?
 
-    public init(input path: String?, script: ScriptSpec?, options: AutomationOptions, mode: AudioEngine.Mode,
+    init(input path: String?, script: ScriptSpec?, options: AutomationOptions, mode: AudioEngine.Mode,
                 gainPath: GainPath = .sample, periodFrames: Int = 256, allowsBoost: Bool = false,
                 openMixer: AutomationStage.MixerOpener? = nil) throws {
         // Every file is opened once, here, and handed on: to its layer, and
@@ -65,12 +65,12 @@ public final class Session {
 
     /// The layer whose gain a progress line shows: the first audio layer
     /// playing the input, else the first audio layer.
-    public var monitoredLayer: AudioLayer? {
+    var monitoredLayer: AudioLayer? {
         stage.inputLayers.first ?? stage.layerNames.lazy.compactMap { self.stage.layers[$0] as? AudioLayer }.first
     }
 
     /// The monitored layer's presented gain, in dB (−∞ when silent).
-    public var presentedGainDecibels: Double? {
+    var presentedGainDecibels: Double? {
         guard let layer = monitoredLayer, let gain = engine.presentedGain(of: layer) else { return nil }
         return 20 * log10(max(gain.left, gain.right))
     }
