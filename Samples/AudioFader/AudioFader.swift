@@ -5,9 +5,9 @@ import SwellALSA
 import SwellScript
 import SwellSndFile
 
-/// AudioFader — the seed's AudioLayer demo ("自定义 Layer 属性的动画",
-/// objc.io issue 12) as a terminal program: the view controller's buttons
-/// become keys, and the layer plays on an ALSA device through an
+/// AudioFader — the `AudioLayer` demo of objc.io's "Animating Custom Layer
+/// Properties" (issue 12) as a terminal program: the view controller's
+/// buttons become keys, and the layer plays on an ALSA device through an
 /// ``AudioEngine``.
 ///
 /// The engine's clock is the audio clock, so every change is reported at
