@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The target for SwellAudio's per-sample gain kernel: ≥ 500 M
-# samples/s on one core.
+# docs/performance.md#gain-kernel: SwellAudio's per-sample gain kernel
+# mixes at least 500 M samples per second on one core.
 #
 # `GainKernel` is internal, and the only public path that runs it —
 # `OfflineRenderer` — also decodes and encodes with libsndfile. So this

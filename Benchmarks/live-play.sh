@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# SPEC §5, live play: "CPU stays under 2% of a core for a stereo stream with
-# running automation; peak memory is independent of file length."
+# docs/performance.md#live-play: playing a stereo stream with automation
+# running takes less than 2 % of a core, and peak memory does not depend on
+# the file's length.
 #
 # 1. CPU. `swell play` of a stereo 48 kHz 16-bit file with a volume ramp
 #    running from the first frame to the last, on RealtimeSink — an ALSA

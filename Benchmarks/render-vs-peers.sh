@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# SPEC §5: "Offline render of a 10-minute stereo 48 kHz file with fades:
-# faster than `ffmpeg -af afade` on the same machine in the same run, and
-# within 2.5× of a plain file copy."
+# docs/performance.md#offline-render: `swell render` of a 10-minute stereo
+# 48 kHz file with fades is faster than `ffmpeg -af afade` on the same
+# machine in the same run, and takes at most 2.5 times as long as a plain
+# copy of the file (`cp`).
 #
 # Times three whole commands on the same 10-minute stereo 48 kHz 16-bit WAV,
 # in the same run, round-robin (so that load from elsewhere falls on all

@@ -2,8 +2,8 @@ import Benchmark
 import Foundation
 import SwellSndFile
 
-/// The target for the per-sample gain kernel: ≥ 500 M samples/s on
-/// one core.
+/// docs/performance.md#gain-kernel: the per-sample gain kernel mixes at
+/// least 500 M samples per second on one core.
 ///
 /// `GainKernel` is internal to SwellAudio; the only public path that runs it
 /// is an ``AudioEngine`` rendered by ``OfflineRenderer``, which also decodes

@@ -1,9 +1,10 @@
 import Benchmark
 import SwellCore
 
-/// The target: one `CAMediaTimingFunction.value(at:)` evaluation
-/// takes ≤ 50 ns. The audio render thread makes this call for every frame of
-/// a running fade, and every animated layer makes it once per display frame.
+/// docs/performance.md#timing-function-evaluation: one
+/// `CAMediaTimingFunction.value(at:)` evaluation takes at most 50 ns. The
+/// audio render thread makes this call for every frame of a running fade,
+/// and every animated layer makes it once per display frame.
 ///
 /// Each iteration evaluates a million points sweeping 0…1 (so no result can
 /// be reused), and the scaling factor reports the time per evaluation. The

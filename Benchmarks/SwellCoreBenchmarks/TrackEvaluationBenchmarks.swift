@@ -2,11 +2,12 @@ import Benchmark
 import SwellCore
 
 /// What the audio render thread does for every frame on the sample path
-/// (SPEC §2.6b): evaluate a committed `PropertyTrack<Double>` of `volume`
-/// at the frame's time. Its cost per call, times 48,000 calls a second, is
-/// the share of a core that a running volume animation costs live — the
-/// largest part of the live-play CPU target (< 2 % of a core) — and what
-/// bounds an offline render while a fade runs.
+/// (docs/audio.md#two-gain-paths): evaluate a committed
+/// `PropertyTrack<Double>` of `volume` at the frame's time. Its cost per
+/// call, times 48,000 calls a second, is the share of a core that a running
+/// volume animation costs live — the largest part of the live-play CPU
+/// target (< 2 % of a core) — and what bounds an offline render while a
+/// fade runs.
 ///
 /// Two tracks, each from a layer committed on a headless host: the
 /// `CAKeyframeAnimation` that `swell play --ramp "0:0.1 60s:1:easeInEaseOut"`

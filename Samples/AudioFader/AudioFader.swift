@@ -5,9 +5,9 @@ import SwellALSA
 import SwellScript
 import SwellSndFile
 
-/// AudioFader — the seed's AudioLayer demo ("自定义 Layer 属性的动画",
-/// objc.io issue 12) as a terminal program: the view controller's buttons
-/// become keys, and the layer plays on an ALSA device through an
+/// AudioFader — the `AudioLayer` demo of objc.io's "Animating Custom Layer
+/// Properties" (issue 12) as a terminal program: the view controller's
+/// buttons become keys, and the layer plays on an ALSA device through an
 /// ``AudioEngine``.
 ///
 /// The engine's clock is the audio clock, so every change is reported at
@@ -18,7 +18,8 @@ import SwellSndFile
 struct AudioFader: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "AudioFader",
-        abstract: "Play a sound file and fade it with keys, like the seed's AudioLayer view controller.",
+        abstract: "Play a sound file and fade it with keys, like the AudioLayer view controller of "
+            + "objc.io's \"Animating Custom Layer Properties\".",
         discussion: """
         KEYS
           space   play / pause        (AudioLayer.play(), stop())
@@ -27,7 +28,7 @@ struct AudioFader: ParsableCommand {
           q       fade out over 20 ms and quit (also Ctrl-C, Ctrl-D)
 
         A fade is the layer's implicit animation: linear, from the volume the sound is at \
-        (the presentation value), over --fade. The program starts paused, like the seed's \
+        (the presentation value), over --fade. The program starts paused, like the article's \
         "Play Music" button, and ends at the end of the file.
         """)
 
@@ -39,7 +40,7 @@ struct AudioFader: ParsableCommand {
 
     @Option(help: ArgumentHelp(
         "How the volume reaches the samples: sample (evaluated at every frame) or display "
-            + "(set by the layer's display() once per audio period, as in the seed).",
+            + "(set by the layer's display() once per audio period, as in the article).",
         valueName: "path"), transform: parseGainPath)
     var gain = GainPath.sample
 

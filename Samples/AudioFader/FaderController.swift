@@ -1,10 +1,11 @@
 import SwellALSA
 import SwellSndFile
 
-/// The seed's view controller ("自定义 Layer 属性的动画", objc.io issue 12):
-/// an ``AudioLayer`` in the view's layer tree and three buttons' actions.
+/// The view controller of objc.io's "Animating Custom Layer Properties"
+/// (issue 12): an ``AudioLayer`` in the view's layer tree and three buttons'
+/// actions.
 ///
-/// The layer is Swell's `AudioLayer`, which is the seed's: `volume` is a
+/// The layer is Swell's `AudioLayer`, which is the article's: `volume` is a
 /// dynamic property, `needsDisplay(forKey:)` is true for it, its action is
 /// a linear `CABasicAnimation` from the *presentation* value, and
 /// `display()` hands the presented volume to the player. So setting
@@ -12,7 +13,7 @@ import SwellSndFile
 /// and a fade started during another starts where the sound is, not where
 /// the model is.
 final class FaderController {
-    /// The view's layer. As the seed notes, the audio layer must be in a
+    /// The view's layer. As the article notes, the audio layer must be in a
     /// hosted layer tree for its animations to run; here the host is the
     /// audio engine, whose root this layer becomes.
     let view = CALayer()

@@ -43,8 +43,8 @@ final class FaderSession {
         self.status = status
     }
 
-    /// Runs the action of `button` in a transaction of
-    /// `fadeDuration` — the one setting the seed leaves to Core Animation —
+    /// Runs the action of `button` in a transaction of `fadeDuration` — the
+    /// one setting objc.io's `AudioLayer` example leaves to Core Animation —
     /// and prints where on the audio timeline it took effect.
     func press(_ button: Button) {
         // Nothing committed now can change a frame already rendered.

@@ -1,20 +1,20 @@
 import Foundation
 import SwellCore
 
-/// The seed's progress ring, with its arc length (1…100) as a custom
-/// animatable property.
+/// A progress ring, with its arc length (1…100) as a custom animatable
+/// property.
 ///
-/// The seed subclasses `CAShapeLayer` and draws the ring by animating
+/// On Apple's platforms the ring would be a `CAShapeLayer`, drawn by animating
 /// `strokeEnd`. Swell has no shape layer, so `strokeEnd` is declared here as
 /// a dynamic property of its own; what the sample shows — how the action
 /// turns a change of `arcLength` into an animation of `strokeEnd` — is the
 /// same.
 ///
-/// The layer is its own delegate, as in the seed (`self.delegate = self`),
-/// so the first step of the action search,
-/// ``action(for:forKey:)``, answers for `arcLength`.
+/// The layer is its own delegate (`self.delegate = self`), so the first
+/// step of the action search, ``action(for:forKey:)``, answers for
+/// `arcLength`.
 final class CircularProgress: CALayer, CALayerDelegate {
-    /// How much of the ring is drawn, 0…100 (the seed's `arcLenght`).
+    /// How much of the ring is drawn, 0…100.
     @Dynamic("arcLength") var arcLength: Double = 0
     /// The drawn fraction of the ring, 0…1 (`CAShapeLayer.strokeEnd`).
     @Dynamic("strokeEnd") var strokeEnd: Double = 0
@@ -29,8 +29,7 @@ final class CircularProgress: CALayer, CALayerDelegate {
         super.init(layer: layer)
     }
 
-    /// Asked *before* `arcLength` changes (seed: "actionForLayer: is called
-    /// before the property value changes"), so the action captures the old
+    /// Asked *before* `arcLength` changes, so the action captures the old
     /// value here; the new one is only known when the action runs.
     func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {
         guard event == "arcLength", let progress = layer as? CircularProgress else { return nil }
@@ -40,10 +39,9 @@ final class CircularProgress: CALayer, CALayerDelegate {
 }
 
 /// The action that animates `strokeEnd` from the old arc length to the new
-/// one, as the seed's `CircularProgressAction` does.
+/// one.
 ///
-/// Run *after* the new value is stored (seed: "runActionForKey: is called
-/// after the property value changes"), it reads the new value from the
+/// Run *after* the new value is stored, it reads the new value from the
 /// layer and adds a 3 s basic animation that stays on the layer at its end
 /// value (`isRemovedOnCompletion = false`, fill mode forwards): the model
 /// `strokeEnd` is never set, so without the fill the ring would snap back.

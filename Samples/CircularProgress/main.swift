@@ -1,4 +1,4 @@
-// CircularProgress — seed "CALayer的隱式動畫" (CALayer's implicit animations).
+// CircularProgress — a progress ring animated by a custom action.
 //
 // A custom action object: the layer's delegate answers the change of
 // `arcLength` with a `CircularProgressAction` that remembers the old value
@@ -7,11 +7,11 @@
 // new/100 over 3 s. Setting `arcLength = 50` therefore prints the lookup
 // (old value 0), the run (new value 50), and then a ring that fills linearly
 // from 0 to 0.5 and stays there. A change made with actions disabled finds
-// no action at all, as the seed's last section says.
+// no action at all: the layer does not search for one.
 import Foundation
 import SwellCore
 
-// The seed's view controller: a gradient layer, masked by the progress ring.
+// The view controller: a gradient layer, masked by the progress ring.
 let clock = ManualClock()
 let host = HeadlessHost(clock: clock)
 let view = CALayer()
@@ -35,7 +35,7 @@ CATransaction.flush()
                  t, presented.strokeEnd, presented.arcLength))
 }
 
-// The seed's button action, committed at t = 0.
+// The button's action, committed at t = 0.
 print("# set — arcLength = 50")
 circularProgress.arcLength = 50
 CATransaction.flush()
@@ -43,7 +43,7 @@ for k in 0...16 {
     sample(at: Double(k) / 4)
 }
 
-// "设置setDisableActions:为YES后, layer的actionForKey:方法将不会被调用":
+// With actions disabled the layer's actionForKey: is not called at all:
 // no lookup is printed, and the ring keeps the filled end of the first
 // animation, which was not removed.
 print("# disabled — arcLength = 80 with actions disabled")

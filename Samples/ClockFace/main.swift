@@ -1,4 +1,5 @@
-// ClockFace — seed "自定义 Layer 属性的动画" (Nick Lockwood, objc.io issue 12).
+// ClockFace — Nick Lockwood, "Animating Custom Layer Properties" (objc.io
+// issue 12).
 //
 // A layer subclass with a custom dynamic property, `time`, that Core
 // Animation interpolates: `needsDisplay(forKey:)` asks for `display()` while
@@ -6,7 +7,7 @@
 // starts from the *presentation* value. Setting `time = 1.5` then calls
 // `display()` once per display-link frame — 60 per second for the default
 // 0.25 s — and each call prints the presented, interpolated time, the log
-// the seed shows once it reads `presentationLayer`.
+// the article shows once it reads `presentationLayer`.
 import Foundation
 import SwellCore
 

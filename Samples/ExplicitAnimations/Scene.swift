@@ -7,8 +7,8 @@ import SwellCore
 ///
 /// The article's layers back views (`rocket.layer`, `form.layer`,
 /// `card.layer`), and a view answers its layer's action search with
-/// `NSNull`, so setting a model value there never animates implicitly (seed
-/// "View-Layer 协作"). ``commit(_:)`` reproduces that with
+/// `NSNull`, so setting a model value there never animates implicitly
+/// (objc.io's "View-Layer Synergy"). ``commit(_:)`` reproduces that with
 /// `CATransaction.setDisableActions(true)`: `rocket.position = …` after
 /// adding an explicit animation only updates the model.
 final class Scene {

@@ -1,5 +1,5 @@
-// ExplicitAnimations — seed "动画解释" (Robert Böhnke, "Animations
-// Explained", objc.io issue 12).
+// ExplicitAnimations — Robert Böhnke, "Animations Explained" (objc.io issue
+// 12).
 //
 // The article's explicit animations, each in its own scene on a manual
 // clock starting at 0, printing the presented values it samples:

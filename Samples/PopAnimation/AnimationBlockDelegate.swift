@@ -1,9 +1,10 @@
 import Foundation
 import SwellCore
 
-/// The seed's `DRAnimationBlockDelegate`, after UIKit's private
-/// `UIViewAnimationBlockDelegate`: an animation delegate that runs a block
-/// when the animation starts and another when it stops, each at most once.
+/// The `DRAnimationBlockDelegate` of objc.io's "View-Layer Synergy", after
+/// UIKit's private `UIViewAnimationBlockDelegate`: an animation delegate
+/// that runs a block when the animation starts and another when it stops,
+/// each at most once.
 final class AnimationBlockDelegate: CAAnimationDelegate {
     private var start: (() -> Void)?
     private var stop: ((Bool) -> Void)?

@@ -1,10 +1,9 @@
 import Foundation
 import SwellCore
 
-/// "(至少我没有见过 view 返回一个 nil …)": the action a view returns for
-/// `position` outside an animation block is `NSNull`, inside one a basic
-/// animation — printed as the seed prints them, `<null>` and
-/// `<CABasicAnimation>`.
+/// The action a view returns for `position` outside an animation block is
+/// `NSNull` (not nil), inside one a basic animation — printed as objc.io's
+/// "View-Layer Synergy" prints them, `<null>` and `<CABasicAnimation>`.
 func askViewForActions() {
     let stage = Stage("actions", "what a view answers its layer's action search")
     let view = stage.addView(named: "view", at: CGPoint(x: 5, y: 5))
@@ -74,7 +73,7 @@ func fadeWithBlockDelegate() {
 }
 
 /// The pop animation on four views — position, size, colour and rotation,
-/// as in the seed's demonstration — over 0.7 s.
+/// as in the demonstration of objc.io's "View-Layer Synergy" — over 0.7 s.
 func popFourViews() {
     let stage = Stage("pop", "View.popAnimation(withDuration: 0.7) on position, bounds, backgroundColor and transform")
     let positionView = stage.addView(named: "positionView", at: CGPoint(x: 60, y: 60))

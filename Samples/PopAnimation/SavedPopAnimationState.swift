@@ -2,8 +2,8 @@ import Foundation
 import SwellCore
 
 /// What a pop animation needs to know of one change — the layer, the key
-/// path and the value before the change (the seed's
-/// `DRSavedPopAnimationState`).
+/// path and the value before the change (the `DRSavedPopAnimationState` of
+/// objc.io's "View-Layer Synergy").
 struct SavedPopAnimationState {
     let layer: CALayer
     let keyPath: String

@@ -4,12 +4,12 @@ import SwellCore
 /// A stand-in for UIView: a named object backed by a layer whose delegate
 /// it is.
 ///
-/// As seed "View-Layer 协作" shows of UIKit, a view answers its layer's
-/// action search (``action(for:forKey:)``, the first step of the search)
-/// with `NSNull` — no implicit animation — unless an animation block is
-/// running: then the block's ``ViewAnimationContext`` answers. The seed
-/// swizzles `actionForLayer:forKey:` into UIView to add its pop context;
-/// here the view consults the context directly.
+/// As objc.io's "View-Layer Synergy" shows of UIKit, a view answers its
+/// layer's action search (``action(for:forKey:)``, the first step of the
+/// search) with `NSNull` — no implicit animation — unless an animation
+/// block is running: then the block's ``ViewAnimationContext`` answers. The
+/// article swizzles `actionForLayer:forKey:` into UIView to add its pop
+/// context; here the view consults the context directly.
 final class View: CALayerDelegate {
     /// The view's backing layer, an ``InspectionLayer`` that logs the
     /// animations added to it.
@@ -30,14 +30,14 @@ final class View: CALayerDelegate {
 extension View {
     /// UIKit's animation block: property changes in `animations` animate
     /// over `duration` with ease-in-ease-out pacing, from the presented
-    /// value, and fill both ways — the `CABasicAnimation` the seed's
+    /// value, and fill both ways — the `CABasicAnimation` the article's
     /// inspection layer catches (`fillMode = both; timingFunction =
     /// easeInEaseOut; duration = 0.3; fromValue = …`).
     static func animate(withDuration duration: CFTimeInterval, animations: () -> Void) {
         ViewAnimationContext(.basic(duration: duration)).run(animations)
     }
 
-    /// The seed's `DR_popAnimationWithDuration:animations:`: draws attention
+    /// The article's `DR_popAnimationWithDuration:animations:`: draws attention
     /// to a change by animating to the new value with an aggressive curve
     /// and slowly back, leaving the model at the old value.
     ///

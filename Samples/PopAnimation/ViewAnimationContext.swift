@@ -2,10 +2,10 @@ import Foundation
 import SwellCore
 
 /// The animation block running on the current thread, which decides what
-/// a view's layer does when a property changes — the seed's
-/// `DR_currentAnimationContext`.
+/// a view's layer does when a property changes — the
+/// `DR_currentAnimationContext` of objc.io's "View-Layer Synergy".
 ///
-/// The seed keeps the context and the saved states in statics; UIKit keeps
+/// The article keeps the context and the saved states in statics; UIKit keeps
 /// its animation state per thread, on the main thread. This context lives
 /// in the thread's dictionary while its block runs (as Swell's
 /// `CATransaction` keeps its stack), so no state is shared between threads,
@@ -14,7 +14,7 @@ final class ViewAnimationContext {
     enum Kind {
         /// UIKit's `animateWithDuration:animations:`.
         case basic(duration: CFTimeInterval)
-        /// The seed's pop animation.
+        /// The article's pop animation.
         case pop
     }
 

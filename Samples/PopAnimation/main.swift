@@ -1,5 +1,4 @@
-// PopAnimation — seed "View-Layer 协作" (David Rönnqvist, "View-Layer
-// Synergy", objc.io issue 12).
+// PopAnimation — David Rönnqvist, "View-Layer Synergy" (objc.io issue 12).
 //
 // How a view and its layer work together through the action search, and a
 // block-based animation API built on it:
@@ -9,7 +8,7 @@
 // - animate: the animation a block adds, printed by an inspection layer
 //   that overrides `add(_:forKey:)`;
 // - fade:    an animation delegate that runs blocks;
-// - pop:     the seed's pop animation — the view records each change during
+// - pop:     the article's pop animation — the view records each change during
 //   the block (layer, key path, old value), then adds a keyframe animation
 //   through [old, new, old] and sets the model back.
 import Foundation

@@ -29,7 +29,7 @@ public struct ChartSeries: Sendable, Equatable {
         self.color = color
     }
 
-    /// A series sampled on the grid `swell curve` uses (SPEC §4):
+    /// A series sampled on the grid `swell curve` uses (docs/cli.md#curve):
     /// `samples[k]` is the value at `t_k = start + k/rate`.
     ///
     /// Each time is computed from its index, never by summing `1/rate`, so the

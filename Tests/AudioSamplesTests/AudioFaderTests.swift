@@ -10,13 +10,14 @@ import Testing
 /// — so the gain of frame n is the recorded sample over the file's.
 ///
 /// The program reports each key's audio frame. The test builds from those
-/// frames the gain the keys asked for — the seed's semantics: volume 1 by
-/// default, a linear implicit animation from the presented volume over the
-/// fade, silence while paused — and checks every recorded frame against it.
-/// A change reaches the render thread a little after the frame it was
-/// committed for (it was rendering already); the test finds where each
-/// change is first heard, bounds that delay, and checks that the curve is
-/// anchored at the reported frame all the same.
+/// frames the gain the keys asked for — the semantics of objc.io's
+/// `AudioLayer` example: volume 1 by default, a linear implicit animation
+/// from the presented volume over the fade, silence while paused — and
+/// checks every recorded frame against it. A change reaches the render
+/// thread a little after the frame it was committed for (it was rendering
+/// already); the test finds where each change is first heard, bounds that
+/// delay, and checks that the curve is anchored at the reported frame all
+/// the same.
 ///
 /// The real-time device rather than `swell_capture`: the `file` plugin takes
 /// frames as fast as they come, so the audio clock runs hundreds of times
@@ -96,11 +97,11 @@ struct AudioFaderTests {
         }
         let delays = changes.map { $0.heard - $0.frame }
         // Sample path: heard within one ALSA period of the reported frame
-        // (SPEC §5; the render thread may be rendering the period that
-        // holds it), plus one period of slack for a loaded machine; exact
-        // from there. Display path: the gain is set once per period and
-        // ramped across it, and the display link runs two periods ahead,
-        // so a fade may trail its curve by up to three periods.
+        // (docs/performance.md#live-play; the render thread may be rendering
+        // the period that holds it), plus one period of slack for a loaded
+        // machine; exact from there. Display path: the gain is set once per
+        // period and ramped across it, and the display link runs two periods
+        // ahead, so a fade may trail its curve by up to three periods.
         let period = 256
         let exact = gainPath == "sample"
         let maximumDelay = exact ? 2 * period : 3 * period

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Samples/CircularProgress — seed "CALayer的隱式動畫": an action that
+/// Samples/CircularProgress: an action that
 /// captures the old arc length when it is looked up and animates
 /// `strokeEnd` from old/100 to new/100 over 3 s when it runs.
 @Suite struct SampleCircularProgressTests {

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Samples/ClockFace — seed "自定义 Layer 属性的动画": `time` 0 → 1.5 with
-/// the default implicit duration, 0.25 s, linear, displayed once per 60 Hz
-/// frame.
+/// Samples/ClockFace — objc.io's "Animating Custom Layer Properties": `time`
+/// 0 → 1.5 with the default implicit duration, 0.25 s, linear, displayed
+/// once per 60 Hz frame.
 @Suite struct SampleClockFaceTests {
     @Test func displaysTheInterpolatedTimeEveryFrameUntilTheEnd() throws {
         let run = try SampleRun.run("ClockFace")

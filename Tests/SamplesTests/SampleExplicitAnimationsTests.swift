@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Samples/ExplicitAnimations — seed "动画解释" ("Animations Explained"),
+/// Samples/ExplicitAnimations — objc.io's "Animations Explained",
 /// each scene against its closed form. Every scene's clock starts at 0 and
 /// its animations are committed at 0.
 @Suite struct SampleExplicitAnimationsTests {

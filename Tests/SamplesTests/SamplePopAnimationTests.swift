@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// Samples/PopAnimation — seed "View-Layer 协作" ("View-Layer Synergy"):
+/// Samples/PopAnimation — objc.io's "View-Layer Synergy":
 /// a view's answers to the action search, the inspection layer, the block
 /// delegate and the pop animation API.
 @Suite struct SamplePopAnimationTests {
@@ -21,7 +21,7 @@ import Testing
         let added = section.lines.filter { $0.hasPrefix("adding animation: ") }
         #expect(added.count == 1)
         let description = try #require(added.first)
-        // What the seed's inspection printed of UIKit's animation: from the
+        // What the article's inspection printed of UIKit's animation: from the
         // presented value, with the block's duration, easing and fills.
         for field in ["<CABasicAnimation;", "fillMode = both", "timingFunction = easeInEaseOut", "duration = 0.3",
                       "fromValue = {5, 5}", "keyPath = position"] {

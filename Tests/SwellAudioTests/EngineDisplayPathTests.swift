@@ -3,13 +3,14 @@ import SwellSndFile
 import TestSupport
 import Testing
 
-/// The display path (SPEC §2.6) of an ``AudioEngine`` rendered offline: the
-/// display link fires once per audio period at the period's end (its
-/// `targetTimestamp`), the audio layer's gain is set to the presented value
-/// for that time, and the gain stage ramps to it linearly across the
-/// period. An audio layer's gain is its own volume times its ancestors'
-/// (SPEC §2.7), so an ancestor's change must reach it on this path as on the
-/// sample path, although only the ancestor's own keys change.
+/// The display path (docs/audio.md#two-gain-paths) of an ``AudioEngine``
+/// rendered offline: the display link fires once per audio period at the
+/// period's end (its `targetTimestamp`), the audio layer's gain is set to
+/// the presented value for that time, and the gain stage ramps to it
+/// linearly across the period. An audio layer's gain is its own volume
+/// times its ancestors' (docs/audio.md#the-layer-tree-is-the-mix), so an
+/// ancestor's change must reach it on this path as on the sample path,
+/// although only the ancestor's own keys change.
 ///
 /// The source is a constant 0.5 made by SoX; the output is read back by
 /// SoX, and the expected gains are computed here from the animation's

@@ -5,9 +5,10 @@ import ALSATestSupport
 import TestSupport
 import Testing
 
-/// Bad input (SPEC §4, §5): one clear line on standard error naming what is
-/// wrong, exit status 2 for bad input, 1 for a device or I/O failure, 130
-/// when interrupted — and never a partial or clobbered file.
+/// Bad input (docs/cli.md#exit-codes, docs/performance.md#robustness): one
+/// clear line on standard error naming what is wrong, exit status 2 for bad
+/// input, 1 for a device or I/O failure, 130 when interrupted — and never a
+/// partial or clobbered file.
 @Suite("bad input: one line, the right exit status, no partial file")
 struct BadInputTests {
     let workspace: Workspace

@@ -6,10 +6,10 @@ import ALSATestSupport
 import TestSupport
 import Testing
 
-/// `swell curve` (SPEC §4): the presentation value of each key on the grid
-/// `t_k = start + k/rate`, k = 0…⌊(end − start)·rate⌋, as CSV with the
-/// header `time,LAYER.KEY,…` and 9 significant digits, as JSON, or drawn as
-/// SVG or PNG.
+/// `swell curve` (docs/cli.md#curve): the presentation value of each key on
+/// the grid `t_k = start + k/rate`, k = 0…⌊(end − start)·rate⌋, as CSV with
+/// the header `time,LAYER.KEY,…` and 9 significant digits, as JSON, or drawn
+/// as SVG or PNG.
 @Suite("curve: tables and charts")
 struct CurveCommandTests {
     /// The number of significant digits in a decimal numeral such as

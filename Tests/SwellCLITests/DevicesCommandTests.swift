@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// `swell devices` lists the playback PCMs `aplay -L` lists and the mixer
-/// controls `amixer scontrols` lists (SPEC §4), on the test configuration.
+/// controls `amixer scontrols` lists (docs/cli.md#devices), on the test
+/// configuration.
 @Suite("devices")
 struct DevicesCommandTests {
     @Test("the PCMs of aplay -L and the controls of amixer scontrols, in their order")

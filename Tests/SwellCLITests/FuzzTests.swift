@@ -9,7 +9,7 @@ import Testing
 
 /// Mutated scripts and audio headers never crash `swell`: every run ends
 /// with status 0 or 2 (bad input, one line on stderr), never a signal
-/// (SPEC §5).
+/// (docs/performance.md#robustness).
 ///
 /// Each run of `swell` costs tens of milliseconds of start-up, so the bulk of
 /// the mutations goes through the code `swell curve --script` and `swell
@@ -150,7 +150,7 @@ struct FuzzTests {
     }
 
     /// Whether `error` is one `swell` reports as bad input (exit status 2),
-    /// by the kinds SPEC §4 names: arguments, file, script.
+    /// by the kinds docs/cli.md#exit-codes names: arguments, file, script.
     static func isBadInput(_ error: any Error) -> Bool {
         switch error {
         case let error as SoundFileError:

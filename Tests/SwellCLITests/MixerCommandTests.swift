@@ -66,10 +66,10 @@ struct MixerCommandTests {
         #expect(result.status == 0, "\(result)")
         let log = try alsa.mixerWrites(on: mixer)
         #expect(!log.isEmpty)
-        // SPEC §3: "writes only when the value changes; both channels in one
-        // call where the API allows" — the control API (snd_ctl_elem_write)
-        // takes both channels at once, and MixerControl.setLevel writes the
-        // card's volume control with it.
+        // docs/audio.md#mixerlayer: writes only on change, every channel in
+        // one write of the card's control — the control API
+        // (snd_ctl_elem_write) takes both channels at once, and
+        // MixerControl.setLevel writes the card's volume control with it.
         #expect(log.allSatisfy { $0.control == "Master Playback Volume" }, "only the volume is written")
         #expect(log.allSatisfy { $0.values.count == 2 && $0.values[0] == $0.values[1] }, "both channels in one write")
     }

@@ -4,8 +4,8 @@ import TestSupport
 import Testing
 
 /// `swell render --fade-in D --fade-out D --timing NAME` renders the samples
-/// SoX and FFmpeg render for the same fade (SPEC §4), to 1e-6, run side by
-/// side on the same input.
+/// SoX and FFmpeg render for the same fade (docs/fades.md#what-swell-does),
+/// to 1e-6, run side by side on the same input.
 @Suite("render: SoX and FFmpeg parity")
 struct PeerParityTests {
     static let sampleRate = 44_100
@@ -57,8 +57,8 @@ struct PeerParityTests {
         let workspace = try Workspace()
         let input = try stereoInput(in: workspace)
         // afade counts in frames with ss/ns: the fade-in over the first N
-        // frames, the fade-out over the last N, N = round(D·fs) as SPEC §4
-        // defines it.
+        // frames, the fade-out over the last N, N = round(D·fs) as
+        // docs/fades.md#what-swell-does defines it.
         let frames = Int((Double(fade)! * Double(Self.sampleRate)).rounded())
         let expected = workspace.path("ffmpeg.wav")
         try PeerTool.run("ffmpeg", [

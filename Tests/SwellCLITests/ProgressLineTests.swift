@@ -5,8 +5,9 @@ import Testing
 
 /// On a terminal, `play`, `render` and `mixer` show a progress line — time,
 /// bar, gain in dB and, when playing, xruns — redrawn in place; nothing when
-/// standard error is not a terminal, or with `--quiet` (SPEC §4). The
-/// terminal is a pseudo-terminal the test reads.
+/// standard error is not a terminal, or with `--quiet`
+/// (docs/cli.md#progress-line). The terminal is a pseudo-terminal the test
+/// reads.
 @Suite("progress line")
 struct ProgressLineTests {
     let workspace: Workspace

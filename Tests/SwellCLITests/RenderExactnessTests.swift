@@ -4,9 +4,9 @@ import TestSupport
 import Testing
 
 /// `swell render … --encoding float` against the analytic gain curve, to
-/// 1e-6 (SPEC §5): the input is a constant 0.5, so the gain of frame n is
-/// the output sample over 0.5, and the reference is computed here from the
-/// curve's definition at the frame's time n / fs.
+/// 1e-6 (docs/performance.md#rendered-gain): the input is a constant 0.5, so
+/// the gain of frame n is the output sample over 0.5, and the reference is
+/// computed here from the curve's definition at the frame's time n / fs.
 @Suite("render: rendered gain equals the analytic curve")
 struct RenderExactnessTests {
     static let tolerance = 1e-6
@@ -15,7 +15,7 @@ struct RenderExactnessTests {
     /// Every NAME the command line takes: Core Animation's, SoX's and
     /// FFmpeg's, and custom Bézier curves — one with spaces, two with x at
     /// the ends of 0…1, and one whose y leaves 0…1 (the gain is then
-    /// clamped to 0…1, SPEC §2.8).
+    /// clamped to 0…1, docs/audio.md#ear-safety).
     ///
     /// No curve here has x′(s) = 0 inside 0…1 (`bezier(1,0,0,1)` has, at
     /// s = ½): there x(s) − x ∝ (s − ½)³, so rounding x(s) to a `Double`
@@ -47,8 +47,8 @@ struct RenderExactnessTests {
         #expect(file.encoding == .float)
         #expect(file.sampleRate == Self.sampleRate)
         #expect(gains.count == length)
-        // SPEC §4: fade-in gain at frame n is F(n/N); the fade-out is the
-        // mirror image, frame L − k gets F(k/M).
+        // docs/cli.md#fades: fade-in gain at frame n is F(n/N); the fade-out
+        // is the mirror image, frame L − k gets F(k/M).
         let expected = (0..<length).map { n in
             ReferenceCurve.limited(
                 n < fadeIn ? curve(Double(n) / Double(fadeIn))
@@ -104,8 +104,9 @@ struct RenderExactnessTests {
         let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: length)
         let (gains, _) = try workspace.renderedGains(of: input, ["--script", script])
 
-        // The event at 0.01 s first affects frame 480 (SPEC §2.4); the spring
-        // runs from there for 0.5 s (24,000 frames) and then holds.
+        // The event at 0.01 s first affects frame 480
+        // (docs/audio.md#time-is-exact); the spring runs from there for 0.5 s
+        // (24,000 frames) and then holds.
         let first = 480, active = 24_000
         let x = ReferenceCurve.springDisplacement(
             mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity,

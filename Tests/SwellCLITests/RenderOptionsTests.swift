@@ -3,7 +3,8 @@ import ALSATestSupport
 import TestSupport
 import Testing
 
-/// `swell render`'s level, ear-safety and encoding options (SPEC §2.8, §4).
+/// `swell render`'s level, ear-safety and encoding options (docs/cli.md#level,
+/// docs/audio.md#ear-safety, docs/cli.md#render).
 @Suite("render: level, boost and encodings")
 struct RenderOptionsTests {
     static let sampleRate = 48_000
@@ -71,7 +72,8 @@ struct RenderOptionsTests {
     }
 }
 
-/// The layer tree is the mix (SPEC §2.7, §3):
+/// The layer tree is the mix (docs/audio.md#the-layer-tree-is-the-mix,
+/// docs/audio.md#the-output-sample):
 /// `out[n][c] = Σ in[n][c] · taper(v(t_n)) · ancestors(t_n) · pan_c(t_n)`.
 @Suite("render: the layer tree is the mix")
 struct RenderMixTests {

@@ -3,9 +3,9 @@ import ALSATestSupport
 import TestSupport
 import Testing
 
-/// Time is exact (SPEC §2.4): an event at time T first affects frame
-/// `ceil(T·fs − 1e-9)`, and stream time is counted in frames, so a long
-/// render neither gains nor loses a frame.
+/// Time is exact (docs/audio.md#time-is-exact): an event at time T first
+/// affects frame `ceil(T·fs − 1e-9)`, and stream time is counted in frames,
+/// so a long render neither gains nor loses a frame.
 @Suite("render: events land on the right frame, long renders do not drift")
 struct RenderTimeTests {
     /// Offsets from a frame boundary, in frames: on it, within the 1e-9

@@ -3,8 +3,8 @@ import Testing
 @testable import SwellCore
 
 /// The action search and implicit animations. Sources: Apple's
-/// `-[CALayer actionForKey:]` reference; seeds "CALayer的隱式動畫" (001) and
-/// "View-Layer 协作" (004).
+/// `-[CALayer actionForKey:]` reference; objc.io's "Animating Custom Layer
+/// Properties" and "View-Layer Synergy"; Samples/CircularProgress.
 @Suite struct ActionTests {
     final class RecordingAction: CAAction {
         let name: String
@@ -80,7 +80,7 @@ import Testing
     }
 
     @Test func customPropertiesHaveNoBuiltInAction() {
-        // Seed 000: without actionForKey:, setting `time` just jumps.
+        // objc.io's ClockFace: without actionForKey:, setting `time` just jumps.
         #expect(ValueLayer().action(forKey: "value") == nil)
     }
 
@@ -97,8 +97,8 @@ import Testing
     }
 
     @Test func theLookupHappensBeforeTheChangeAndTheRunAfterIt() {
-        // Seed 001: actionForLayer:forKey: sees the old value,
-        // runActionForKey:object:arguments: the new one.
+        // As in Samples/CircularProgress: actionForLayer:forKey: sees the old
+        // value, runActionForKey:object:arguments: the new one.
         final class Probe: CALayerDelegate, CAAction {
             var seen: [Double] = []
             func action(for layer: CALayer, forKey event: String) -> (any CAAction)? {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct AnimatableTests {
     @Test func doubleInterpolatesLinearly() {
-        // x(t) = x0 + t·Δx, the rocket's interpolation in "Animations Explained" (seed 002).
+        // x(t) = x0 + t·Δx, the rocket's interpolation in objc.io's "Animations Explained".
         #expect(77.0.interpolated(to: 455.0, fraction: 0.25) == 77 + 0.25 * 378)
     }
 

@@ -4,8 +4,8 @@ import Testing
 
 /// CABasicAnimation's interpolation values. Source: Apple's CABasicAnimation
 /// reference, "Setting Interpolation Values"; a missing end is the model
-/// value, read live (the View-Layer Synergy seed's fade-in idiom: set the
-/// model, add an animation with only `fromValue`).
+/// value, read live (the fade-in idiom of objc.io's "View-Layer Synergy":
+/// set the model, add an animation with only `fromValue`).
 @Suite struct BasicAnimationTests {
     /// Presents `animation` over a model value of `model`, at half its duration.
     func halfway(_ animation: CABasicAnimation, model: Double) -> Double {

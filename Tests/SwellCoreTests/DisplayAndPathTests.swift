@@ -4,8 +4,9 @@ import Testing
 
 /// The display link and `display()`, and animations along paths. Sources:
 /// Apple's CADisplayLink reference (timestamp, targetTimestamp, duration,
-/// isPaused); seed 000 (display while a needsDisplay key animates); seed 002
-/// (the orbit: paced, additive, rotateAuto along an ellipse).
+/// isPaused); objc.io's "Animating Custom Layer Properties" (display while
+/// a needsDisplay key animates) and "Animations Explained" (the orbit:
+/// paced, additive, rotateAuto along an ellipse).
 @Suite struct DisplayAndPathTests {
     final class Counting: CALayer {
         @Dynamic("level") var level: Double = 0
@@ -61,8 +62,9 @@ import Testing
     }
 
     @Test func theOrbitMovesAtConstantSpeedAroundTheEllipseFacingAhead() throws {
-        // Seed 002: CGPathCreateWithEllipseInRect((−150, −150, 300, 300)),
-        // paced, additive, rotateAuto, duration 4.
+        // The orbit of "Animations Explained":
+        // CGPathCreateWithEllipseInRect((−150, −150, 300, 300)), paced,
+        // additive, rotateAuto, duration 4.
         let stage = Stage()
         CATransaction.begin()
         CATransaction.setDisableActions(true)

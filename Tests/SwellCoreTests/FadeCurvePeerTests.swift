@@ -4,7 +4,8 @@ import Testing
 
 /// The fade curves against the tools they come from, run by the tests: every
 /// frame of a 3 s file faded in over 1 s and out over 1 s must get the gain
-/// `value(at:)` gives at the frame's documented position (see `FadeShape`).
+/// `value(at:)` gives at the frame's documented position
+/// (docs/fades.md#how-the-tools-index-samples).
 ///
 /// Both tools write 32-bit float, which holds the gain to 2⁻²⁴ ≈ 6e-8 here
 /// (SoX rounds float output to 2⁻²⁴ of full scale; FFmpeg rounds the product

@@ -46,9 +46,9 @@ enum FadePeer {
 
     /// The gain SoX and FFmpeg give frame `n` of a file of `length` frames
     /// faded in over frames [0, fadeIn) and out over [length − fadeOut,
-    /// length), by the indexing documented on `FadeShape`: F(n / fadeIn),
-    /// then 1, then F(1 − p) = 1 − G(p) at fade-out progress p, G being the
-    /// mirrored curve.
+    /// length), by the indexing of docs/fades.md#how-the-tools-index-samples:
+    /// F(n / fadeIn), then 1, then F(1 − p) = 1 − G(p) at fade-out progress
+    /// p, G being the mirrored curve.
     static func expectedGain(
         frame n: Int, length: Int, fadeIn: Int, fadeOut: Int,
         curve: CAMediaTimingFunction, mirrored: CAMediaTimingFunction

@@ -1,7 +1,8 @@
 import Foundation
 @testable import SwellCore
 
-/// A layer with one custom animatable number, like the seed's ClockFace.
+/// A layer with one custom animatable number, like the ClockFace of
+/// objc.io's "Animating Custom Layer Properties".
 final class ValueLayer: CALayer {
     @Dynamic("value") var value: Double = 0
 }

@@ -3,8 +3,8 @@ import Testing
 @testable import SwellCore
 
 /// CAKeyframeAnimation. Sources: Apple's CAKeyframeAnimation reference
-/// (keyTimes rules, calculation modes); "Animations Explained" (seed 002,
-/// the shake); Kochanek & Bartels 1984 for the cubic spline.
+/// (keyTimes rules, calculation modes); objc.io's "Animations Explained"
+/// (the shake); Kochanek & Bartels 1984 for the cubic spline.
 @Suite struct KeyframeAnimationTests {
     func keyframes(_ values: [Double], times: [NSNumber]? = nil, mode: CAAnimationCalculationMode = .linear,
                    duration: Double = 1) -> CAKeyframeAnimation {
@@ -32,8 +32,9 @@ import Testing
     }
 
     @Test func theShakeAddsToTheModelValue() {
-        // Seed 002: values 0, 10, −10, 10, 0 at 0, 1/6, 3/6, 5/6, 1 over
-        // 0.4 s, additive — constant speed, 20 points per sixth.
+        // The shake of "Animations Explained": values 0, 10, −10, 10, 0 at 0,
+        // 1/6, 3/6, 5/6, 1 over 0.4 s, additive — constant speed, 20 points
+        // per sixth.
         let stage = Stage()
         stage.layer.value = 100
         CATransaction.flush()

@@ -3,9 +3,10 @@ import Testing
 @testable import SwellCore
 
 /// Layer geometry. Sources: Apple's CALayer reference (frame, anchorPoint,
-/// position, hitTest:, convertPoint:) and the seed guide's "锚点" section:
-/// position places the anchor point, and the frame derives from bounds,
-/// anchorPoint, position and transform.
+/// position, hitTest:, convertPoint:) and Apple's Core Animation Programming
+/// Guide ("Anchor Points Affect Geometric Manipulations"): position places
+/// the anchor point, and the frame derives from bounds, anchorPoint,
+/// position and transform.
 @Suite struct LayerGeometryTests {
     func layer(bounds: CGRect, position: CGPoint, anchor: CGPoint = CGPoint(x: 0.5, y: 0.5)) -> CALayer {
         let layer = CALayer()
@@ -16,7 +17,7 @@ import Testing
     }
 
     @Test func theFrameIsTheBoundsPlacedByTheAnchorPoint() {
-        // Seed guide: a 100×100 layer at position (150, 150) with anchor
+        // A 100×100 layer at position (150, 150) with anchor
         // (0.5, 0.5) has frame origin (100, 100); anchor (0, 0) puts the
         // origin at the position.
         #expect(layer(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 150, y: 150)).frame

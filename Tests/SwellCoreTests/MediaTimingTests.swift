@@ -3,8 +3,8 @@ import Testing
 @testable import SwellCore
 
 /// The CAMediaTiming time model. Sources: Apple's CAMediaTiming reference;
-/// Rönnqvist, "Controlling animation timing" (objc.io issue 12); the seed
-/// guide's "时间系统" section (seed 003); Technical Q&A QA1673.
+/// Rönnqvist, "Controlling Animation Timing" (objc.io issue 12); Technical
+/// Q&A QA1673.
 @Suite struct MediaTimingTests {
     func timing(duration: Double = 1, _ configure: (inout MediaTiming) -> Void = { _ in }) -> MediaTiming {
         var t = MediaTiming()
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func timeOffsetStartsInsideTheAnimationAndWrapsAround() {
-        // Seed 003: a 5 s animation with timeOffset 2 plays 2…5, then 0…2.
+        // A 5 s animation with timeOffset 2 plays 2…5, then 0…2.
         let t = timing(duration: 5) { $0.timeOffset = 2; $0.fillMode = .forwards }
         #expect(t.sample(atParentTime: 0)?.time == 2)
         #expect(t.sample(atParentTime: 2.5)?.time == 4.5)
@@ -89,8 +89,8 @@ import Testing
     }
 
     @Test func layerSpeedsMultiplyDownTheTree() {
-        // Seed 003: an 8 s animation on a layer of speed 2 inside a layer of
-        // speed 2 takes 8 / (2·2) = 2 s.
+        // An 8 s animation on a layer of speed 2 inside a layer of speed 2
+        // takes 8 / (2·2) = 2 s.
         let stage = Stage()
         stage.root.speed = 2
         stage.layer.speed = 2

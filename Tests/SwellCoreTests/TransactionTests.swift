@@ -6,8 +6,9 @@ import Testing
 /// `flush`, `completionBlock`: "called as soon as all animations subsequently
 /// added by this transaction group have completed (or have been removed.)
 /// If no animations are added before the current transaction group is
-/// committed … the block will be invoked immediately"); seed 003 ("事务可以嵌套,
-/// 当事务嵌套时候,只有当最外层的事务commit了之后,整个动画才开始").
+/// committed … the block will be invoked immediately"); Apple's Core
+/// Animation Programming Guide (transactions nest, and only when the
+/// outermost one commits do its animations begin).
 @Suite struct TransactionTests {
     @Test func changesReachTheHostOnlyWhenTheOutermostTransactionCommits() {
         let stage = Stage()

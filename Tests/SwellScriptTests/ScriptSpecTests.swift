@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import SwellScript
 
-/// The example script of SPEC §4, verbatim.
+/// The example script of docs/scripts.md#example, verbatim.
 let specExampleScript = """
     {
       "version": 1,

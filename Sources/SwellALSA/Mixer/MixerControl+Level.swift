@@ -27,12 +27,12 @@ extension MixerControl {
     ///
     /// **Writes.** Every channel is set in one write of the card's control
     /// (`snd_ctl_elem_write` of "Master Playback Volume" with all its
-    /// values), as SPEC §3 asks; alsa-lib's simple-mixer `_all` setters, used
-    /// only when the element does not map onto one such control, would write
-    /// it once per channel and rewrite the switch too. The write is skipped,
-    /// and false returned, when the step it would set equals the step this
-    /// control last wrote — so a display link can call it every frame while
-    /// the device sees only real changes.
+    /// values), as docs/audio.md#mixerlayer says; alsa-lib's simple-mixer
+    /// `_all` setters, used only when the element does not map onto one such
+    /// control, would write it once per channel and rewrite the switch too.
+    /// The write is skipped, and false returned, when the step it would set
+    /// equals the step this control last wrote — so a display link can call
+    /// it every frame while the device sees only real changes.
     ///
     /// - Throws: ``ALSAError/invalidLevel(_:)`` for a NaN, infinite or
     ///   negative amplitude, before anything is written;

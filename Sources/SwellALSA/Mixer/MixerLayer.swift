@@ -1,6 +1,6 @@
 /// A layer whose animated `volume` drives a sound card's mixer control.
 ///
-/// Like the seed's AudioLayer, a non-visual layer: Core Animation animates
+/// Like objc.io's `AudioLayer`, a non-visual layer: Core Animation animates
 /// `volume`; `needsDisplay(forKey:)` asks for `display()` every frame while
 /// it moves; `display()` writes the presented volume to the control — in
 /// decibels when the control has dB data, so the ramp is what the animation

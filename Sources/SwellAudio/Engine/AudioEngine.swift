@@ -4,14 +4,14 @@ import Synchronization
 /// A render host that turns a layer tree into sound.
 ///
 /// The engine's clock is the audio clock: frames heard divided by the sample
-/// rate (SPEC §2.3). Each commit of its tree becomes a `MixPlan` — the
-/// audio layers with their gain chains — handed lock-free to the render
-/// thread, effective from the first frame at or after the commit time, so
-/// changes are sample-accurate. The engine is driven either live by an
-/// `AudioOutput` (a render thread writing to ALSA) or offline by an
-/// `OfflineRenderer` (a file); both call ``service(through:)`` on the
-/// owning thread, which runs scheduled events, display-link frames (one per
-/// audio period) and the animation life cycle.
+/// rate (docs/architecture.md#clocks). Each commit of its tree becomes a
+/// `MixPlan` — the audio layers with their gain chains — handed lock-free
+/// to the render thread, effective from the first frame at or after the
+/// commit time, so changes are sample-accurate. The engine is driven either
+/// live by an `AudioOutput` (a render thread writing to ALSA) or offline
+/// by an `OfflineRenderer` (a file); both call ``service(through:)`` on
+/// the owning thread, which runs scheduled events, display-link frames (one
+/// per audio period) and the animation life cycle.
 public final class AudioEngine: RenderHost {
     /// The channel counts a source may have: mono to 7.1.
     public static let supportedChannelCounts: ClosedRange<Int> = 1...8
@@ -96,7 +96,7 @@ public final class AudioEngine: RenderHost {
         max(eventTime ?? max(time(ofFrame: core.position), currentTime), lastCommitTime)
     }
 
-    /// One billionth of a frame (SPEC §2.4).
+    /// One billionth of a frame (docs/audio.md#time-is-exact).
     public override var evaluationTolerance: Double {
         1e-9 / Double(sampleRate)
     }

@@ -2,7 +2,7 @@
 /// layer's own tapered volume and pan, times the volume of every ancestor,
 /// each evaluated in its own layer's local time.
 ///
-/// This is SPEC §3's
+/// This is the output sample of docs/audio.md#the-output-sample,
 /// `out[n][c] = in[n][c] · taper(v(tₙ)) · ancestors(tₙ) · pan_c(tₙ)`,
 /// evaluated exactly on the sample path. It holds only immutable tracks, so
 /// the render thread evaluates it without locks or allocation.

@@ -3,7 +3,8 @@ import Synchronization
 
 /// Passes mix plans from the owning thread to the render thread without
 /// locks, and hands them back for release, so that the render thread never
-/// frees memory (SPEC §2.5: the audio thread never locks or allocates).
+/// frees memory (docs/architecture.md#real-time-rules: the audio thread
+/// never locks or allocates).
 ///
 /// Two single-producer single-consumer rings of retained object pointers:
 /// `submit` (owning thread) pushes a retained plan; `take` (render thread)

@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Which of the two gain paths of SPEC §2.6 drives the output gain.
+/// Which of the two gain paths drives the output gain
+/// (docs/audio.md#two-gain-paths).
 public enum GainPath: String, Sendable, CaseIterable {
     /// The render thread evaluates the committed animations at every frame.
     case sample

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The ear-safety ceiling on output gain (SPEC §2.8).
+/// The ear-safety ceiling on output gain (docs/audio.md#ear-safety).
 ///
 /// Gain is clamped to 0 dB — no sample is made louder than it is in the
 /// file — unless boost is explicitly allowed, and then to +24 dB. A gain

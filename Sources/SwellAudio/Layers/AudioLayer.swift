@@ -2,25 +2,26 @@ import Foundation
 
 /// A layer that plays a sound file, with an animatable volume and pan.
 ///
-/// This is the seed's non-visual layer ("自定义 Layer 属性的动画": an
-/// `AudioLayer` whose `@dynamic volume` Core Animation interpolates and whose
-/// `-display` sets the player's volume from the presentation layer),
-/// carried through to the samples:
+/// This is the non-visual layer of objc.io's "Animating Custom Layer
+/// Properties" (an `AudioLayer` whose `@dynamic volume` Core Animation
+/// interpolates and whose `-display` sets the player's volume from the
+/// presentation layer), carried through to the samples:
 ///
 /// - `volume` (linear amplitude through ``taper``, default 1) and `pan`
 ///   (−1…1, equal-power, default 0) are `@Dynamic` properties. Changing one
-///   runs the seed's action — a linear `CABasicAnimation` from the presented
-///   value over the transaction's duration (0.25 s unless set).
+///   runs the article's action — a linear `CABasicAnimation` from the
+///   presented value over the transaction's duration (0.25 s unless set).
 /// - In an ``AudioEngine``'s tree the layer is mixed with the other audio
 ///   layers; its gain is its own tapered volume times its ancestors'
 ///   `volume`s (like group opacity), and the layers' timing (`speed`,
 ///   `timeOffset`, `beginTime`) retimes every animation below them.
 /// - The engine applies the gain on one of two paths: the *sample path*
 ///   evaluates the committed animations at every frame on the render thread;
-///   the *display path* is the seed's — `needsDisplay(forKey:)` is true for
-///   `volume` and `pan`, so the engine's display link calls ``display()``
-///   every audio period while they animate, and `display()` hands the
-///   presented gain to the engine, which ramps to it across the period.
+///   the *display path* is the article's — `needsDisplay(forKey:)` is true
+///   for `volume` and `pan`, so the engine's display link calls
+///   ``display()`` every audio period while they animate, and `display()`
+///   hands the presented gain to the engine, which ramps to it across the
+///   period.
 open class AudioLayer: CALayer {
     /// The loudness, as linear amplitude before the ``taper``; 1 is the
     /// file's own level.
@@ -90,9 +91,9 @@ open class AudioLayer: CALayer {
         key == AudioKey.volume || key == AudioKey.pan || super.needsDisplay(forKey: key)
     }
 
-    /// The seed's `actionForKey:`: for `volume` and `pan`, a basic animation
-    /// from the presentation value (linear unless the transaction says
-    /// otherwise) to the new model value.
+    /// The `actionForKey:` of objc.io's `AudioLayer`: for `volume` and `pan`,
+    /// a basic animation from the presentation value (linear unless the
+    /// transaction says otherwise) to the new model value.
     open override func action(forKey event: String) -> (any CAAction)? {
         if event == AudioKey.volume || event == AudioKey.pan {
             return CABasicAnimation.fromPresentedValue(of: self, keyPath: event)
@@ -100,8 +101,9 @@ open class AudioLayer: CALayer {
         return super.action(forKey: event)
     }
 
-    /// The seed's `-display`: hands the presented gain to the engine, which
-    /// ramps the output to it across the audio period (the display path).
+    /// `-display` in objc.io's `AudioLayer`: hands the presented gain to the
+    /// engine, which ramps the output to it across the audio period (the
+    /// display path).
     open override func display() {
         (renderHost as? AudioEngine)?.displayGain(of: self)
     }

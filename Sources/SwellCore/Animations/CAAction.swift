@@ -6,10 +6,10 @@ import Foundation
 /// When a layer property changes, the layer looks up an action for the key
 /// (``CALayer/action(forKey:)``) *before* the value changes, and runs it
 /// *after* the new value is stored — so an action can read the old value when
-/// it is looked up and the new one when it runs (seed "CALayer的隱式動畫":
-/// `actionForLayer:forKey:` is called before the change,
-/// `runActionForKey:object:arguments:` after it). ``CAAnimation`` is the
-/// usual action: running it adds it to the layer.
+/// it is looked up and the new one when it runs (`actionForLayer:forKey:` is
+/// called before the change, `runActionForKey:object:arguments:` after it, as
+/// Samples/CircularProgress shows). ``CAAnimation`` is the usual action:
+/// running it adds it to the layer.
 public protocol CAAction: AnyObject {
     /// Runs the action for `event` on `anObject` (the layer).
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)

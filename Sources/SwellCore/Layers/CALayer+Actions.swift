@@ -40,8 +40,8 @@ extension CALayer {
     /// the properties Apple's "Animatable Properties" table lists with a
     /// default implied basic animation. Custom ``Dynamic`` properties get no
     /// implicit animation unless an action is provided for them, as the
-    /// seed's ClockFace shows; paths animate only explicitly (seed
-    /// "View-Layer 协作").
+    /// ClockFace of objc.io's "Animating Custom Layer Properties" shows; paths
+    /// animate only explicitly (objc.io's "View-Layer Synergy").
     static let implicitlyAnimatedKeys: Set<String> = [
         "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds",
         "contentsRect", "contentsCenter", "cornerRadius", "doubleSided", "hidden", "masksToBounds",
@@ -51,9 +51,10 @@ extension CALayer {
 }
 
 extension CABasicAnimation {
-    /// The seed's action: `animation.fromValue = presentationLayer.key`,
-    /// leaving `toValue` nil so the animation ends at the new model value.
-    /// Falls back to the model value when the layer has no presentation yet.
+    /// The implicit action of objc.io's `AudioLayer` and ClockFace:
+    /// `animation.fromValue = presentationLayer.key`, leaving `toValue` nil
+    /// so the animation ends at the new model value. Falls back to the model
+    /// value when the layer has no presentation yet.
     public static func fromPresentedValue(of layer: CALayer, keyPath: String) -> CABasicAnimation {
         let animation = CABasicAnimation(keyPath: keyPath)
         animation.fromValue = (layer.presentation() ?? layer).value(forKeyPath: keyPath)

@@ -6,10 +6,11 @@ import Foundation
 /// anchor point (`bounds.origin + anchorPoint·bounds.size`, at
 /// `anchorPointZ`) in the superlayer's space, `transform` turns it about that
 /// point, and the superlayer's `sublayerTransform` turns all of its
-/// sublayers about the superlayer's own anchor point (seed guide, "锚点" and
-/// "sublayerTransform"). Each layer is flattened into its superlayer's plane,
-/// as Core Animation renders it: a point maps up one level by projecting
-/// through that level's matrix with the perspective divide.
+/// sublayers about the superlayer's own anchor point (Apple's CALayer
+/// reference, `anchorPoint` and `sublayerTransform`). Each layer is flattened
+/// into its superlayer's plane, as Core Animation renders it: a point maps up
+/// one level by projecting through that level's matrix with the perspective
+/// divide.
 extension CALayer {
     /// The anchor point in the layer's own coordinates.
     var anchorInBounds: CGPoint {

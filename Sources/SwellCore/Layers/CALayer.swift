@@ -4,17 +4,18 @@ import Foundation
 /// Animation's layer.
 ///
 /// A layer holds *model* values: what you set is what you read back at once
-/// (seed 002: "the model layer tree reflects the state you set"). A render
-/// host — a headless context, an audio engine — receives the model tree when
-/// a ``CATransaction`` commits, together with the layer's animations, and
-/// ``presentation()`` returns a copy of the layer showing the values those
-/// animations produce *now* on the host's clock.
+/// (the model layer tree of Apple's Core Animation Programming Guide). A
+/// render host — a headless context, an audio engine — receives the model
+/// tree when a ``CATransaction`` commits, together with the layer's
+/// animations, and ``presentation()`` returns a copy of the layer showing the
+/// values those animations produce *now* on the host's clock.
 ///
 /// Properties are declared with ``Dynamic`` (Swift's `@dynamic`): CALayer's
 /// own geometry and appearance properties are, and so are a subclass's custom
-/// properties such as the seed's `ClockFace.time` or `AudioLayer.volume`.
-/// Setting one runs the action search (``action(forKey:)``) and, when the
-/// layer is in a hosted tree, usually an implicit animation.
+/// properties such as `ClockFace.time` or `AudioLayer.volume` of objc.io's
+/// "Animating Custom Layer Properties". Setting one runs the action search
+/// (``action(forKey:)``) and, when the layer is in a hosted tree, usually an
+/// implicit animation.
 ///
 /// Layers belong to the thread that owns them: mutate a tree from one thread
 /// only. Render hosts read committed snapshots, never the layers.
@@ -205,8 +206,8 @@ open class CALayer: CAMediaTiming {
     /// dictionaries, ``defaultAction(forKey:)`` and the built-in implicit
     /// animation, searched in that order (see `searchAction(forKey:)`).
     /// Subclasses override this to supply actions for their own properties —
-    /// the seed's ClockFace returns a basic animation from the presentation
-    /// value.
+    /// the ClockFace example of objc.io's Core Animation articles returns a
+    /// basic animation from the presentation value.
     open func action(forKey event: String) -> (any CAAction)? {
         searchAction(forKey: event)
     }
@@ -218,7 +219,7 @@ open class CALayer: CAMediaTiming {
 
     /// Adds a copy of `anim` under `key` (see `addAnimationCopy(_:forKey:)`
     /// for the rules). Override to observe additions, calling super — the
-    /// inspection layer of seed "View-Layer 协作" does.
+    /// inspection layer of objc.io's "View-Layer Synergy" does.
     open func add(_ anim: CAAnimation, forKey key: String?) {
         addAnimationCopy(anim, forKey: key)
     }
@@ -270,8 +271,8 @@ open class CALayer: CAMediaTiming {
     /// Updates the layer's content. The default asks the delegate's
     /// ``CALayerDelegate/display(_:)``, or draws: makes a ``CGContext`` the
     /// size of the bounds, calls ``draw(in:)`` and stores the drawing in
-    /// ``contents``. Subclasses override it to present anything — the seed's
-    /// AudioLayer sets the player's volume from `presentation().volume`.
+    /// ``contents``. Subclasses override it to present anything — objc.io's
+    /// `AudioLayer` sets the player's volume from `presentation().volume`.
     open func display() {
         if let delegate { delegate.display(self) } else { displayByDrawing() }
     }

@@ -4,8 +4,8 @@
 /// (`action(for:forKey:)`: return an action to use it, nil to let the search
 /// continue, `NSNull()` to stop it with no action). UIKit makes every view
 /// its layer's delegate and returns `NSNull()` outside animation blocks,
-/// which is why view-backed layers do not animate implicitly (seed
-/// "View-Layer 协作").
+/// which is why view-backed layers do not animate implicitly (objc.io's
+/// "View-Layer Synergy").
 public protocol CALayerDelegate: AnyObject {
     /// The action for `event` on `layer`, nil to continue the search, or
     /// `NSNull()` to stop it.

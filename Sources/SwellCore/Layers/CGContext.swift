@@ -6,10 +6,9 @@ import Foundation
 /// Core Graphics rasterises; Swell's layers have no pixels of their own, so
 /// the default ``CALayer/display()`` keeps the recorded operations as the
 /// layer's `contents` — a display list a visual host can render. The API is
-/// the subset of `CGContext` that the seed examples use: graphics state,
-/// the current transformation matrix, paths, fill and stroke. As in Core
-/// Graphics, points are transformed by the matrix in effect when they are
-/// added to the path.
+/// a subset of `CGContext`: graphics state, the current transformation
+/// matrix, paths, fill and stroke. As in Core Graphics, points are
+/// transformed by the matrix in effect when they are added to the path.
 public final class CGContext {
     /// A recorded fill or stroke of a path, in the context's coordinates.
     public struct Operation: Sendable, Equatable {

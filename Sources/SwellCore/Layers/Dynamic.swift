@@ -2,9 +2,9 @@
 ///
 /// In Objective-C a `CALayer` subclass marks a property `@dynamic` and the
 /// layer synthesises storage, key-value coding, presentation copies and
-/// animation for it (seed "自定义 Layer 属性的动画": `@dynamic time;`). The
-/// Swift equivalent is this wrapper, with the property's key-value-coding key
-/// and its default value:
+/// animation for it (`@dynamic time;` in objc.io's "Animating Custom Layer
+/// Properties"). The Swift equivalent is this wrapper, with the property's
+/// key-value-coding key and its default value:
 ///
 ///     final class ClockFace: CALayer {
 ///         @Dynamic("time") var time: Double = 0

@@ -89,7 +89,8 @@ open class RenderHost {
     /// it adds begin at `time` and `presentation()` inside it shows the
     /// values at `time`. Events run, in time order (ties in the order they
     /// were scheduled), when ``runEvents(through:)`` reaches them: the way a
-    /// script's timed events (SPEC §4) become Core Animation transactions.
+    /// script's timed events (docs/scripts.md#events) become Core Animation
+    /// transactions.
     public func schedule(at time: CFTimeInterval, _ action: @escaping () -> Void) {
         precondition(time.isFinite, "event time must be finite")
         scheduledCount += 1

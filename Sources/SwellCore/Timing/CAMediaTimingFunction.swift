@@ -105,12 +105,12 @@ public final class CAMediaTimingFunction: Sendable {
     /// This is the shape of a fade-out. SoX and FFmpeg fade out by playing
     /// the fade-in curve backwards, gain F(1 − p) at progress p; an
     /// animation from 1 to 0 computes 1 − G(p) = F(1 − p), so timing a
-    /// fade-out with `mirrored` reproduces them (see `FadeShape` for their
-    /// exact sample indexing). For a Bézier curve the reflection is the
-    /// Bézier with control points (1 − x2, 1 − y2) and (1 − x1, 1 − y1):
-    /// `easeIn.mirrored` is `easeOut` (up to the rounding of 1 − 0.42).
-    /// Mirroring twice gives the original curve back — exactly for fade
-    /// curves, up to the rounding of 1 − (1 − c) for control points.
+    /// fade-out with `mirrored` reproduces them (their exact sample indexing
+    /// is in docs/fades.md#how-the-tools-index-samples). For a Bézier curve
+    /// the reflection is the Bézier with control points (1 − x2, 1 − y2) and
+    /// (1 − x1, 1 − y1): `easeIn.mirrored` is `easeOut` (up to the rounding
+    /// of 1 − 0.42). Mirroring twice gives the original curve back — exactly
+    /// for fade curves, up to the rounding of 1 − (1 − c) for control points.
     public var mirrored: CAMediaTimingFunction {
         switch curve {
         case .bezier(let bezier):

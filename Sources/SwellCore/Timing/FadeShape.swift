@@ -17,48 +17,9 @@ import Foundation
 /// | `exp`       | `l`        | 0.1^(5·(1 − x)): −100 dB at x = 0          |
 /// | `ipar`      | `p`        | 1 − (1 − x)²                                |
 ///
-/// FFmpeg's formulas for these five are the same functions. They differ from
-/// SoX's only in how `exp` is spelled — FFmpeg writes e^(−5·ln 10·(1 − x)) with
-/// a rounded constant, SoX 0.1^(5·(1 − x)) — which changes the result by a few
-/// units in the last place of a `Double`; SoX's spelling is used. SoX's `l`
-/// ("logarithmic", its default type) is FFmpeg's `exp`, not FFmpeg's `log`.
-///
-/// ## How the tools index samples
-///
-/// Both tools evaluate the curve at `x = k / N` with integer `k` and `N`, the
-/// fade length in frames (all channels of a frame get the same gain):
-///
-/// - **Fade-in** over frames `[S, S + N)`: frame `S + k` gets `F(k / N)`.
-///   The first frame gets exactly `F(0)` (0 for every curve but `exp`, whose
-///   floor is 1e-5), the last faded frame gets `F((N − 1) / N)`, and frame
-///   `S + N` onwards is unchanged (`F(1) = 1`).
-/// - **Fade-out** over frames `[E − N, E)`: frame `E − k` gets `F(k / N)`,
-///   i.e. frame `E − N + j` gets `F(1 − j / N)`. The first faded frame gets
-///   `F(1) = 1` and the last frame, `E − 1`, gets `F(1 / N)` — never `F(0)`.
-///   The fade-out is the fade-in played backwards: with progress `p = j / N`
-///   the gain is `F(1 − p) = 1 − G(p)`, where `G(x) = 1 − F(1 − x)` is
-///   ``CAMediaTimingFunction/mirrored``. An animation of a gain from 1 to 0
-///   timed by the mirrored curve therefore lands on the tools' samples.
-///
-/// SoX, `fade [type] fade-in-length [stop-position [fade-out-length]]`: times
-/// become frame counts rounded to the nearest frame (`lsx_parsesamples`), so
-/// `sox in out fade q 1 -0 1.5` at 48 kHz fades in over N = 48000 frames and
-/// out over N = 72000 frames. The stop position `-0` is the input length L in
-/// frames (SoX fails with "audio length is unknown" when the header does not
-/// give it); the output is cut (or padded with silence) to the stop position,
-/// so E = L and the fade-out covers frames `[L − 72000, L)`. `S` is 0. When the
-/// fade-in would end one frame past the fade-out's start, SoX shortens it by
-/// that frame; a larger overlap is an error. Samples are 32-bit integers inside
-/// SoX: the gain is applied as `sample · F` truncated toward zero, and 32-bit
-/// float output is rounded to a multiple of 2⁻²⁴ of full scale.
-///
-/// FFmpeg, `afade=t=in|out:st=…:d=…` (or `ss=`/`ns=` in frames): `st` and `d`
-/// become `S = round(st·fs)` and `N = round(d·fs)` (`av_rescale`, halves away
-/// from zero), counted from the stream's first frame by its timestamps. A
-/// fade-out ends at `E = S + N`; `afade=t=out:st=L/fs − D:d=D` therefore gives
-/// the last frame of the file `F(1/N)`, like SoX's `-0`. After a fade-out (and
-/// before a fade-in) FFmpeg writes silence for whole buffers. The gain is a
-/// `Double`; float samples are multiplied by it and rounded to `Float`.
+/// `exp` uses SoX's spelling of the formula; FFmpeg's differs from it by a
+/// few units in the last place of a `Double`. Every formula, and how SoX and
+/// FFmpeg index samples and schedule fades: docs/fades.md.
 enum FadeShape: String, CaseIterable, Hashable, Sendable {
     /// Linear slope (SoX `t`).
     case tri

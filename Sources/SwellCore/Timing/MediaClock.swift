@@ -15,10 +15,10 @@ public func CACurrentMediaTime() -> CFTimeInterval {
 /// A source of "now" for a render host.
 ///
 /// Core Animation always evaluates on the host clock; Swell makes the clock
-/// injectable (SPEC §2.3) so that tests and offline rendering run on a clock
-/// that only moves when told to, and live audio runs on the audio clock —
-/// frames delivered to the device divided by the sample rate — so that what
-/// `presentation()` reports is what is heard.
+/// injectable (docs/architecture.md#clocks) so that tests and offline
+/// rendering run on a clock that only moves when told to, and live audio
+/// runs on the audio clock — frames delivered to the device divided by the
+/// sample rate — so that what `presentation()` reports is what is heard.
 public protocol MediaClock: AnyObject, Sendable {
     /// The current time in seconds.
     var currentTime: CFTimeInterval { get }

@@ -4,8 +4,7 @@ import Foundation
 /// the arithmetic that maps its parent's time into its own.
 ///
 /// The model is the one Apple documents for `CAMediaTiming` and that
-/// Rönnqvist measured ("Controlling animation timing", objc.io issue 12; the
-/// seed guide's "时间系统" section repeats it):
+/// Rönnqvist measured ("Controlling Animation Timing", objc.io issue 12):
 ///
 /// - Time since begin, `t_parent − beginTime`, runs at `speed`; the object is
 ///   *active* while that scaled time lies in `[0, activeDuration)`.
@@ -95,7 +94,7 @@ public struct MediaTiming: Sendable, Equatable {
     /// The phase at `time`. `tolerance` (seconds, ≥ 0) lets a begin time that
     /// is a rounding error after `time` count as reached; the audio renderer
     /// passes 1e-9 of a frame so that an event at T first affects frame
-    /// `ceil(T·fs − 1e-9)` (SPEC §2.4).
+    /// `ceil(T·fs − 1e-9)` (docs/audio.md#time-is-exact).
     public func phase(atParentTime time: Double, tolerance: Double = 0) -> Phase {
         let since = time - beginTime
         if since < -tolerance { return .before }

@@ -45,10 +45,10 @@ public protocol Animatable: Sendable, Equatable {
     static var zero: Self { get }
 
     /// Whether every number in the value is finite. Layers refuse non-finite
-    /// model values, so nothing non-finite reaches a sample (SPEC §2.8). The
-    /// default says a value is finite when its distance to itself is zero,
-    /// which holds for any value whose distance is computed from its numbers
-    /// (x − x is NaN for NaN and ±∞).
+    /// model values, so nothing non-finite reaches a sample
+    /// (docs/audio.md#ear-safety). The default says a value is finite when
+    /// its distance to itself is zero, which holds for any value whose
+    /// distance is computed from its numbers (x − x is NaN for NaN and ±∞).
     var isFinite: Bool { get }
 
     /// The named fields of the value that key paths can address, by their

@@ -10,7 +10,8 @@
 ///
 /// Defaults are Core Animation's. A `duration` of 0 means the transaction's
 /// duration, as `CALayer.add(_:forKey:)` does; `beginTime` 0 means the
-/// commit time, any other value is in the layer's time space (SPEC §4).
+/// commit time, any other value is in the layer's time space
+/// (docs/scripts.md#animation-objects).
 public struct AnimationSpec: Hashable, Sendable {
     public enum AnimationType: String, CaseIterable, Hashable, Sendable {
         case basic, keyframe, group, spring, transition

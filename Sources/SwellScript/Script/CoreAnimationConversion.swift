@@ -2,7 +2,8 @@ import Foundation
 
 /// Turns the parsed script and command-line descriptions into Core
 /// Animation objects, property for property: the script format uses Core
-/// Animation's own names (SPEC §4), so this is a direct transcription.
+/// Animation's own names (docs/scripts.md#animation-objects), so this is a
+/// direct transcription.
 extension TimingFunctionSpec {
     /// The timing function this names.
     public var timingFunction: CAMediaTimingFunction {

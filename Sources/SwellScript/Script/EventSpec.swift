@@ -1,6 +1,7 @@
 /// One timed event of a script: at ``time`` the integrator opens a
 /// `CATransaction`, applies ``transaction``'s settings, performs
-/// ``action`` on the layer named ``layer`` and commits (SPEC §4).
+/// ``action`` on the layer named ``layer`` and commits
+/// (docs/scripts.md#events).
 public struct EventSpec: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
         /// Model values to set; unless actions are disabled each change
@@ -43,7 +44,7 @@ public struct TransactionSpec: Hashable, Sendable {
     /// keeps Core Animation's default of 0.25 s.
     public var animationDuration: Double?
     /// `CATransaction.setAnimationTimingFunction(_:)`, from
-    /// `"timingFunction"`; nil means linear (SPEC §4).
+    /// `"timingFunction"`; nil means linear (docs/scripts.md#events).
     public var animationTimingFunction: TimingFunctionSpec?
     /// `CATransaction.setDisableActions(_:)`.
     public var disableActions: Bool

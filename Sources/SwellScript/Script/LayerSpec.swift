@@ -6,12 +6,13 @@ import Foundation
 /// Every layer has an animatable `volume` (linear amplitude, default 1): on
 /// an audio layer it is the playback gain, on a mixer layer the control's
 /// level and on a generic layer the group gain that multiplies every audio
-/// layer below it (SPEC §2.7, like group opacity). Beyond that:
+/// layer below it, like group opacity
+/// (docs/audio.md#the-layer-tree-is-the-mix). Beyond that:
 ///
 /// - `layer` (generic): every other numeric key declares a dynamic
-///   animatable property with that initial value, like `time` on the seed's
-///   ClockFace layer. Property names are identifiers, because key paths join
-///   names with `.`.
+///   animatable property with that initial value, like `time` on the
+///   ClockFace of objc.io's "Animating Custom Layer Properties". Property
+///   names are identifiers, because key paths join names with `.`.
 /// - `audio`: `file` (resolved against the script's directory; absent when
 ///   the command line supplies the input), `device` (an ALSA PCM; absent for
 ///   the command line's `--device`), `pan` (−1…1, default 0) and `taper`
@@ -60,7 +61,7 @@ public struct LayerSpec: Hashable, Sendable {
     }
 
     /// `CAMediaTiming` keys of a layer: they retime the layer's subtree and
-    /// are set, never animated (SPEC §4).
+    /// are set, never animated (docs/scripts.md#layers).
     public static let timingKeys: Set<String> = ["speed", "timeOffset", "beginTime"]
 
     /// The dynamic properties the integrator declares on a generic layer:
@@ -85,12 +86,14 @@ public struct LayerSpec: Hashable, Sendable {
     public var settableKeys: Set<String> { animatableKeys.union(Self.timingKeys) }
 
     /// The layer a script without `"layers"` gets: generic, named `main`,
-    /// volume 1 (SPEC §4). Its location is the start of the script.
+    /// volume 1 (docs/scripts.md#layers). Its location is the start of the
+    /// script.
     public static let main = LayerSpec(
         name: "main", type: .layer, properties: ["volume": 1], location: SourceLocation(line: 1, column: 1))
 }
 
-/// How an audio layer maps `volume` to amplitude (SPEC §3).
+/// How an audio layer maps `volume` to amplitude
+/// (docs/audio.md#volume-and-taper).
 public enum TaperSpec: Hashable, Sendable {
     /// amplitude = volume.
     case linear

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A validated `--script` file (JSON, version 1): a layer tree plus timed
-/// events, in Core Animation terms (SPEC §4).
+/// events, in Core Animation terms (docs/scripts.md).
 ///
 /// Everything is checked before anything plays — syntax, unknown keys (with
 /// the closest valid key suggested), types, ranges, layer names, parents and

@@ -3,15 +3,15 @@ import Foundation
 /// A LEVEL on the command line (`--volume`, `--to`, ramp points), as a
 /// linear amplitude.
 ///
-/// Three spellings (SPEC §4): a bare number is a linear amplitude (`0.5`),
-/// a percentage is a fraction of full scale (`50%` = 0.5) and decibels are
-/// relative to full scale, amplitude = 10^(dB/20) (`-6dB` ≈ 0.501, `0dB` =
-/// 1), the field-quantity convention SoX's `vol` effect and FFmpeg's
-/// `volume` filter use. The unit is case-insensitive (`dB`, `db`) and may
-/// follow a space. A negative amplitude or percentage is an error — to
-/// attenuate, write decibels — and so is any value that is not finite.
+/// Three spellings (docs/cli.md#level): a bare number is a linear amplitude
+/// (`0.5`), a percentage is a fraction of full scale (`50%` = 0.5) and
+/// decibels are relative to full scale, amplitude = 10^(dB/20) (`-6dB` ≈
+/// 0.501, `0dB` = 1), the field-quantity convention SoX's `vol` effect and
+/// FFmpeg's `volume` filter use. The unit is case-insensitive (`dB`, `db`)
+/// and may follow a space. A negative amplitude or percentage is an error —
+/// to attenuate, write decibels — and so is any value that is not finite.
 /// Levels above 1 are accepted here; the gain stage clamps them unless
-/// boost is allowed (SPEC §2.8).
+/// boost is allowed (docs/audio.md#ear-safety).
 public struct LevelSpec: Hashable, Sendable {
     /// The linear amplitude, finite and ≥ 0.
     public var amplitude: Double

@@ -2,10 +2,10 @@
 /// the integrator turns into a `CAKeyframeAnimation` of `volume`.
 ///
 /// Each point is a TIME, a LEVEL and optionally a timing function NAME that
-/// shapes the segment ending at that point (SPEC §4); the value holds before
-/// the first point and after the last. Points are separated by spaces or
-/// tabs — spaces inside `bezier( … )` are part of the point — and their times
-/// must not decrease; two points at the same time make a step.
+/// shapes the segment ending at that point (docs/cli.md#ramps); the value
+/// holds before the first point and after the last. Points are separated by
+/// spaces or tabs — spaces inside `bezier( … )` are part of the point — and
+/// their times must not decrease; two points at the same time make a step.
 public struct RampSpec: Hashable, Sendable {
     public struct Point: Hashable, Sendable {
         /// Seconds from the start of the stream, ≥ 0.

@@ -2,9 +2,9 @@
 /// points): a non-negative number of seconds with an optional unit.
 ///
 /// `2` and `2s` are two seconds, `500ms` half a second, `30m` thirty minutes
-/// and `1h` an hour (SPEC §4). A space may separate the number from its unit.
-/// Negative, non-finite and empty values are errors, because every TIME names
-/// a point or a span on the stream's clock, which starts at 0.
+/// and `1h` an hour (docs/cli.md#time). A space may separate the number from
+/// its unit. Negative, non-finite and empty values are errors, because every
+/// TIME names a point or a span on the stream's clock, which starts at 0.
 public struct TimeSpec: Hashable, Sendable {
     /// The duration in seconds, finite and ≥ 0.
     public var seconds: Double

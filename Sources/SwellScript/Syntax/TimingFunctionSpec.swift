@@ -18,7 +18,7 @@ public enum TimingFunctionSpec: Hashable, Sendable, CustomStringConvertible {
     public static let coreAnimationNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
 
     /// The SoX / FFmpeg fade shapes Swell implements, by FFmpeg `afade`
-    /// `curve` name (SPEC §4).
+    /// `curve` name (docs/fades.md#the-shapes).
     public static let fadeShapeNames = [
         "tri", "qsin", "hsin", "esin", "iqsin", "ihsin", "exp", "log", "par", "ipar",
         "qua", "cub", "squ", "cbr", "dese", "desi", "losi", "sinc", "isinc",

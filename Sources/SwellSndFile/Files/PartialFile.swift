@@ -3,7 +3,8 @@ import Foundation
 
 /// A new file written under a temporary name beside its target and
 /// published by renaming, so the target never holds a partial file and an
-/// existing file is never replaced unless that is asked for (SPEC §4).
+/// existing file is never replaced unless that is asked for
+/// (docs/cli.md#output-files).
 ///
 /// The temporary file is `.NAME.XXXXXXXX.partial` in the target's directory
 /// (the same file system, so publishing is a rename), created with `O_EXCL`

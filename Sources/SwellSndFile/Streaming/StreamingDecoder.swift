@@ -4,8 +4,9 @@ import Synchronization
 /// Decodes a ``SoundFile`` on its own thread into a fixed ring buffer, for an
 /// audio render thread to consume without ever blocking.
 ///
-/// This is the decoding half of the SPEC's rule that "the audio thread is
-/// real-time safe ... Decoding runs on its own thread into a ring buffer":
+/// This is the decoding half of the real-time rules
+/// (docs/architecture.md#real-time-rules): the render thread is real-time
+/// safe, and decoding runs on its own thread into a ring buffer:
 ///
 /// - **Memory is fixed.** The ring (``bufferFrameCount`` frames, about
 ///   `bufferDuration` seconds rounded up to a power of two) and one chunk

@@ -1,7 +1,8 @@
 import SwellScript
 
-/// The automation options shared by `play`, `render` and `curve` (SPEC §4):
-/// a level, fades, a ramp, and the length they are measured against.
+/// The automation options shared by `play`, `render` and `curve`
+/// (docs/cli.md#automation): a level, fades, a ramp, and the length they are
+/// measured against.
 struct AutomationOptions: Sendable, Equatable {
     /// `--volume LEVEL`: the model volume, as linear amplitude.
     var volume: Double?

@@ -5,7 +5,8 @@ import SwellCharts
 import SwellScript
 import SwellSndFile
 
-/// Parsers for the value syntax of SPEC §4, for ArgumentParser's `transform:`.
+/// Parsers for the value syntax of docs/cli.md#values, for ArgumentParser's
+/// `transform:`.
 enum Parse {
     static func time(_ text: String) throws -> Double { try TimeSpec(parsing: text).seconds }
     static func level(_ text: String) throws -> Double { try LevelSpec(parsing: text).amplitude }

@@ -4,9 +4,10 @@ import SwellCharts
 import SwellScript
 import SwellSndFile
 
-/// Maps errors to the one-line messages and exit statuses of SPEC §4:
-/// 1 for a runtime failure (device, I/O), 2 for bad input (arguments, file,
-/// script), 128 + the signal for an interruption (130 for Ctrl-C).
+/// Maps errors to the one-line messages and exit statuses of
+/// docs/cli.md#exit-codes: 1 for a runtime failure (device, I/O), 2 for bad
+/// input (arguments, file, script), 128 + the signal for an interruption
+/// (130 for Ctrl-C).
 enum Failure {
     static func exitStatus(for error: any Error) -> Int32 {
         switch error {

@@ -36,7 +36,7 @@ struct Swell: ParsableCommand {
                       DevicesCommand.self, DemoCommand.self])
 
     /// Runs the command, reporting any failure as one line and the exit
-    /// status of SPEC §4.
+    /// status of docs/cli.md#exit-codes.
     static func main() {
         Interrupt.install()
         do {

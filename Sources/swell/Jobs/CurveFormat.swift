@@ -10,7 +10,7 @@ enum CurveFormat: String, CaseIterable, Sendable {
 }
 
 extension CurveJob.Table {
-    /// Numbers with 9 significant digits (SPEC §4).
+    /// Numbers with 9 significant digits (docs/cli.md#curve).
     static func format(_ value: Double) -> String {
         value.isFinite ? String(format: "%.9g", value) : "nan"
     }

@@ -6,7 +6,7 @@ import SwellSndFile
 
 /// `swell curve`: the presentation value of layer properties over a time
 /// grid, `t_k = start + k / rate` for `k = 0 … ⌊(end − start)·rate⌋`
-/// (SPEC §4), computed by the engine on a manual clock — no audio.
+/// (docs/cli.md#curve), computed by the engine on a manual clock — no audio.
 struct CurveJob {
     var script: ScriptSpec?
     var options = AutomationOptions()

@@ -9,7 +9,7 @@ import SwellSndFile
 /// default device, or, when no device can be opened, rendered to
 /// `swell-demo.wav` with its volume curve drawn to `swell-demo.svg`.
 enum Demo {
-    /// The demo's automation, in the script format of SPEC §4: `music`
+    /// The demo's automation, the script of docs/scripts.md#the-demo: `music`
     /// plays the synthesised piece under the `bus` layer; it fades in over
     /// 2 s (easeIn), dips by 60 % for two seconds from 4 s (an additive
     /// keyframe animation), and the bus fades out over the last 2 s.

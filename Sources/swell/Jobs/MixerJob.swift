@@ -13,7 +13,7 @@ struct MixerJob {
         /// `--to LEVEL`: an implicit animation to `LEVEL` over `--duration`
         /// with `--timing`.
         case level(Double)
-        /// `--ramp SPEC`.
+        /// `--ramp "T:V[:NAME] …"` (docs/cli.md#ramps).
         case ramp(RampSpec)
         /// `--script FILE`: the script's mixer layers.
         case script(ScriptSpec)

@@ -2,15 +2,15 @@ import Foundation
 import Testing
 
 extension SwellProcess.Result {
-    /// The exit statuses of SPEC §4.
+    /// The exit statuses of docs/cli.md#exit-codes.
     enum Status: Int32 {
         case done = 0, runtimeFailure = 1, badInput = 2, interrupted = 130
     }
 
-    /// Checks that swell failed as SPEC §4 says a failure looks: the exit
-    /// status, nothing on standard output, and exactly one line on standard
-    /// error that names every one of `subjects` (the file, device or value
-    /// at fault).
+    /// Checks that swell failed as docs/cli.md#exit-codes says a failure
+    /// looks: the exit status, nothing on standard output, and exactly one
+    /// line on standard error that names every one of `subjects` (the file,
+    /// device or value at fault).
     func expectFailure(
         _ status: Status, naming subjects: [String], sourceLocation: SourceLocation = #_sourceLocation
     ) {

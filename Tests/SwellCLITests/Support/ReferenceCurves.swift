@@ -78,7 +78,8 @@ enum ReferenceCurve {
         }
     }
 
-    /// Every curve NAME the command line takes (SPEC §4) and its reference.
+    /// Every curve NAME the command line takes (docs/cli.md#name) and its
+    /// reference.
     static func named(_ name: String) -> (@Sendable (Double) -> Double)? {
         if let points = coreAnimation[name] { return bezier(points.0, points.1, points.2, points.3) }
         return fade(name)
@@ -119,7 +120,7 @@ enum ReferenceCurve {
     }
 
     /// Gain as the output stage applies it without boost: clamped to 0…1
-    /// (SPEC §2.8).
+    /// (docs/audio.md#ear-safety).
     static func limited(_ gain: Double) -> Double {
         min(max(gain, 0), 1)
     }
