@@ -127,8 +127,9 @@ let package = Package(
             resources: [.copy("Plugins")]),
 
         .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore", "TestSupport"]),
-        // The engine, offline and without devices; its sources are files.
-        .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "SwellSndFile", "TestSupport"]),
+        // The engine alone: offline, its sources in memory, no file library
+        // and no device.
+        .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "TestSupport"]),
         .testTarget(name: "SwellSndFileTests", dependencies: ["SwellSndFile", "TestSupport"]),
         .testTarget(name: "SwellALSATests", dependencies: ["SwellALSA", "SwellSndFile", "ALSATestSupport"]),
         .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "TestSupport"]),

@@ -1,6 +1,5 @@
 import Foundation
-import SwellSndFile
-import TestSupport
+import SwellAudio
 import Testing
 
 /// The display path (docs/audio.md#two-gain-paths) of an ``AudioEngine``
@@ -12,8 +11,8 @@ import Testing
 /// ancestor's change must reach it on this path as on the sample path,
 /// although only the ancestor's own keys change.
 ///
-/// The source is a constant 0.5 made by SoX; the output is read back by
-/// SoX, and the expected gains are computed here from the animation's
+/// The source is a constant 0.5 held in memory, rendered offline into
+/// memory; the expected gains are computed here from the animation's
 /// definition.
 @Suite("Engine: display path")
 struct EngineDisplayPathTests {
@@ -27,32 +26,18 @@ struct EngineDisplayPathTests {
         gainPath: GainPath, period: Int, frames: Int,
         setUp: (AudioEngine, _ grandparent: BusLayer, _ parent: BusLayer) -> Void
     ) throws -> [Double] {
-        let directory = try SoundFileFixtures.Directory()
-        let raw = directory.file("in.f32"), input = directory.file("in.wav"), output = directory.file("out.wav")
-        try SoundFileFixtures.writeRawFloat(Array(repeating: Float(Self.level), count: frames), to: raw)
-        try SoundFileFixtures.run("sox", ["-t", "raw", "-e", "float", "-b", "32", "-r", "\(Self.sampleRate)", "-c", "1",
-                                          raw, "-e", "float", input])
-
         let engine = AudioEngine(sampleRate: Self.sampleRate, channelCount: 1, periodFrames: period,
                                  gainPath: gainPath, mode: .offline)
         let grandparent = BusLayer(), parent = BusLayer()
-        let music = try AudioLayer(contentsOfFile: input)
+        let music = AudioLayer(soundSource: MemorySource(samples: Array(repeating: Float(Self.level), count: frames),
+                                                         sampleRate: Self.sampleRate))
         grandparent.addSublayer(parent)
         parent.addSublayer(music)
         CATransaction.flush()
         engine.rootLayer = grandparent
         engine.schedule(at: 0) { music.play() }
         setUp(engine, grandparent, parent)
-        let writer = try SoundFileWriter(path: output, sampleRate: Self.sampleRate, channelCount: 1, encoding: .float)
-        try OfflineRenderer.render(engine, frameCount: Int64(frames), to: writer)
-        try writer.commit()
-
-        let samples = try SoundFileFixtures.run("sox", [output, "-t", "f32", "-"])
-        return samples.withUnsafeBytes { bytes in
-            (0..<bytes.count / 4).map { i in
-                Double(Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))) / Self.level
-            }
-        }
+        return try engine.renderOffline(frames: frames).map { Double($0) / Self.level }
     }
 
     /// The display path's gain for frame n from the presented gain `g(t)`:

@@ -1,4 +1,4 @@
-import SwellSndFile
+import SwellAudio
 import Testing
 
 /// An engine owns its display link, and the link refers back to the engine

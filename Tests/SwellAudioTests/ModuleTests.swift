@@ -1,5 +1,5 @@
 import Testing
-import SwellSndFile
+import SwellAudio
 
 @Test func swellAudioReexportsCore() {
     #expect(Double.zero.adding(1) == 1)

@@ -1,5 +1,5 @@
 import Glibc
-import SwellSndFile
+import SwellAudio
 import Synchronization
 import Testing
 

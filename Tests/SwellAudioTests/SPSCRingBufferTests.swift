@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-import SwellSndFile
+import SwellAudio
 import TestSupport
 import Testing
 
