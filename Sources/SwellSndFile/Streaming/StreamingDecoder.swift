@@ -199,7 +199,8 @@ extension StreamingDecoder {
     /// thread share. The decoding thread holds this, not the decoder, so that
     /// dropping the decoder can stop the thread.
     fileprivate final class Shared: Sendable {
-        let ring: SPSCRingBuffer
+        /// Decoded frames: slots of `channelCount` samples.
+        let ring: SPSCRing<Float>
         let chunkFrameCount: Int
         let wakeup = WakeupSignal()
 
@@ -219,7 +220,7 @@ extension StreamingDecoder {
         let underruns = Atomic<Int>(0)
 
         init(file: sending SoundFile, ringFrames: Int, chunkFrameCount: Int) {
-            ring = SPSCRingBuffer(minimumCapacity: ringFrames, channelCount: file.channelCount)
+            ring = SPSCRing(minimumCapacity: ringFrames, slotWidth: file.channelCount)
             self.chunkFrameCount = chunkFrameCount
             producer = Mutex(Producer(file: file, chunkFrameCount: chunkFrameCount))
         }
@@ -268,7 +269,7 @@ extension StreamingDecoder {
             let outcome = producer.withLock { producer -> Result<Int, SoundFileError> in
                 do throws(SoundFileError) {
                     let decoded = try producer.file.readFrames(into: producer.chunk, count: chunkFrameCount)
-                    ring.write(from: UnsafeBufferPointer(producer.chunk), frameCount: decoded)
+                    ring.write(from: UnsafeBufferPointer(producer.chunk), count: decoded)
                     return .success(decoded)
                 } catch {
                     return .failure(error)
@@ -316,7 +317,7 @@ extension StreamingDecoder {
                 return ReadResult(frameCount: 0, status: .stopped)
             }
 
-            let delivered = ring.read(into: destination, frameCount: frameCount)
+            let delivered = ring.read(into: destination, count: frameCount)
             wakeProducerIfWaiting()
             guard delivered < frameCount else {
                 return ReadResult(frameCount: delivered, status: .playing)
