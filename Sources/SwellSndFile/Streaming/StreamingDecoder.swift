@@ -92,7 +92,7 @@ public final class StreamingDecoder: Sendable {
     private let shared: Shared
     /// The running decoding thread, if any; its lock serialises the control
     /// calls.
-    private let control = Mutex<JoinableThread?>(nil)
+    private let control = Mutex<RenderThread?>(nil)
 
     /// Prepares to stream `file`. Nothing is decoded until ``start(from:)``.
     ///
@@ -135,15 +135,15 @@ public final class StreamingDecoder: Sendable {
     ///   during the prefetch is not thrown: the consumer meets it as
     ///   ``Status/failed`` after the frames decoded before it.
     public func start(from frame: Int64 = 0) throws(SoundFileError) {
-        try control.withLock { (thread: inout JoinableThread?) throws(SoundFileError) in
+        try control.withLock { (thread: inout RenderThread?) throws(SoundFileError) in
             halt(&thread)
             try shared.prepare(from: frame)
             while shared.decodeChunk() == .decoded {}
             shared.gateIsOpen.store(true, ordering: .releasing)
             guard !shared.hasFinished else { return }
             let shared = self.shared
-            do throws(JoinableThread.ThreadError) {
-                thread = try JoinableThread { shared.produce() }
+            do throws(RenderThreadError) {
+                thread = try RenderThread(priority: nil) { shared.produce() }
             } catch {
                 let failure = SoundFileError.cannotRead(
                     path: path, reason: "cannot start the decoding thread: \(error.reason)")
@@ -167,7 +167,7 @@ public final class StreamingDecoder: Sendable {
 
     /// Closes the gate, waits for any read in progress, and joins the
     /// decoding thread. Called with the control lock held.
-    private func halt(_ thread: inout JoinableThread?) {
+    private func halt(_ thread: inout RenderThread?) {
         shared.closeGate()
         if let running = thread {
             shared.stopIsRequested.store(true, ordering: .releasing)
