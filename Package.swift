@@ -34,7 +34,8 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
-        // Linux calls the Swift Glibc module leaves out (renameat2).
+        // Linux calls the Swift Glibc module leaves out (renameat2,
+        // sem_clockwait).
         .systemLibrary(name: "CLinux"),
 
         // The layers below depend only on the ones above them:
@@ -55,7 +56,7 @@ let package = Package(
         // The audio engine: AudioLayer, the render core, the gain chain, mix
         // plans and their lock-free hand-off, the real-time threads. Links
         // neither ALSA nor libsndfile: sources and outputs plug in.
-        .target(name: "SwellAudio", dependencies: ["SwellCore"]),
+        .target(name: "SwellAudio", dependencies: ["SwellCore", "CLinux"]),
 
         // Sound files through libsndfile: reading, streaming decoders,
         // writing, and the offline renderer into a file.
