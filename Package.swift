@@ -22,6 +22,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // System libraries, found through pkg-config.
@@ -50,8 +51,9 @@ let package = Package(
         //         swell                the command-line tool, its jobs, the demo
 
         // The Core Animation engine: values, timing, animations, layers,
-        // transactions, hosts and render snapshots. Foundation only.
-        .target(name: "SwellCore"),
+        // transactions, hosts and render snapshots. Foundation, and the one
+        // module of swift-collections it needs: Heap, for scheduled events.
+        .target(name: "SwellCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
 
         // The audio engine: AudioLayer, the render core, the gain chain, mix
         // plans and their lock-free hand-off, the real-time threads. Links
