@@ -4,8 +4,9 @@ import Synchronization
 /// Decodes a ``SoundFile`` on its own thread into a fixed ring buffer, for an
 /// audio render thread to consume without ever blocking.
 ///
-/// This is the decoding half of the SPEC's rule that "the audio thread is
-/// real-time safe ... Decoding runs on its own thread into a ring buffer":
+/// The render thread never locks, allocates or does file I/O
+/// (docs/architecture.md), so the file is decoded on a thread of its own
+/// into an ``SPSCRing`` of frames:
 ///
 /// - **Memory is fixed.** The ring (``bufferFrameCount`` frames, about
 ///   `bufferDuration` seconds rounded up to a power of two) and one chunk
