@@ -25,6 +25,7 @@ let package = Package(
         // `swift package generate-documentation --target SwellCore` (or
         // SwellAudio) builds the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         // System libraries, found through pkg-config.
@@ -37,7 +38,8 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
-        // Linux calls the Swift Glibc module leaves out (renameat2).
+        // Linux calls the Swift Glibc module leaves out (renameat2,
+        // sem_clockwait).
         .systemLibrary(name: "CLinux"),
 
         // The layers below depend only on the ones above them:
@@ -52,13 +54,14 @@ let package = Package(
         //         swell                the command-line tool, its jobs, the demo
 
         // The Core Animation engine: values, timing, animations, layers,
-        // transactions, hosts and render snapshots. Foundation only.
-        .target(name: "SwellCore"),
+        // transactions, hosts and render snapshots. Foundation, and the one
+        // module of swift-collections it needs: Heap, for scheduled events.
+        .target(name: "SwellCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
 
         // The audio engine: AudioLayer, the render core, the gain chain, mix
         // plans and their lock-free hand-off, the real-time threads. Links
         // neither ALSA nor libsndfile: sources and outputs plug in.
-        .target(name: "SwellAudio", dependencies: ["SwellCore"]),
+        .target(name: "SwellAudio", dependencies: ["SwellCore", "CLinux"]),
 
         // Sound files through libsndfile: reading, streaming decoders,
         // writing, and the offline renderer into a file.

@@ -4,7 +4,9 @@
 // Glibc module is not built with.
 #include <errno.h>
 #include <fcntl.h>
+#include <semaphore.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /// Swaps two directory entries atomically: renameat2(2) with
@@ -18,4 +20,8 @@ static inline int swell_exchange_paths(const char *first, const char *second) {
     return -1;
 #endif
 }
+
+/// sem_timedwait(3) with a deadline on `clock` (glibc 2.30): with
+/// CLOCK_MONOTONIC, setting the system time does not move the deadline.
+int sem_clockwait(sem_t *semaphore, clockid_t clock, const struct timespec *deadline);
 #endif

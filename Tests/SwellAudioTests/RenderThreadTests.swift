@@ -53,4 +53,18 @@ struct RenderThreadTests {
             #expect(policy == SCHED_OTHER)
         }
     }
+
+    @Test("with no priority the thread is scheduled as an ordinary thread, like its creator")
+    func ordinaryPriority() throws {
+        let seen = Observation()
+        let thread = try RenderThread(priority: nil) {
+            var policy: Int32 = 0
+            var parameters = sched_param()
+            pthread_getschedparam(pthread_self(), &policy, &parameters)
+            seen.policy.store(policy, ordering: .relaxed)
+        }
+        thread.join()
+        #expect(!thread.isRealTime)
+        #expect(seen.policy.load(ordering: .relaxed) == SCHED_OTHER)
+    }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import Synchronization
 
 /// Plays an ``AudioEngine`` on an ALSA device.
@@ -28,14 +28,24 @@ import Synchronization
 /// thread services as far ahead as the render thread renders between two of
 /// its signals, so on a real device that wait does not happen unless the
 /// owning thread stalls.
+///
+/// Besides the device calls, the render thread only touches atomics and
+/// signals the owning thread through a ``WakeupSignal``, whose `sem_post`
+/// is real-time safe; even its failure is handed over without a lock
+/// (docs/architecture.md: the render thread never locks or allocates).
 public final class AudioOutput: @unchecked Sendable {
     public let engine: AudioEngine
     let pcm: PCMOutput
     private var thread: RenderThread?
     private let running = Atomic<Bool>(false)
     private let written = Atomic<Int64>(0)
-    private let wake = DispatchSemaphore(value: 0)
-    private let failure = Mutex<ALSAError?>(nil)
+    private let wake = WakeupSignal()
+    /// The error that stopped the render thread. Written by the first render
+    /// thread that fails, before it sets `failed` (release); read by the
+    /// owning thread only after it has seen `failed` (acquire), after which
+    /// nothing writes it again.
+    private var failure: ALSAError?
+    private let failed = Atomic<Bool>(false)
 
     /// Opens `device` for the engine's format, in periods of the engine's
     /// `periodFrames` and a buffer of `bufferSize` frames — when nil, six
@@ -90,7 +100,8 @@ public final class AudioOutput: @unchecked Sendable {
     }
 
     private func renderLoop() {
-        let core = engine.core, period = engine.periodFrames, bufferSize = pcm.parameters.bufferSize
+        let core = engine.core, clock = engine.audioClock
+        let period = engine.periodFrames, bufferSize = pcm.parameters.bufferSize
         let wakeInterval = Int64(ownerWakeInterval)
         let buffer = UnsafeMutablePointer<Float>.allocate(capacity: period * engine.channelCount)
         defer { buffer.deallocate() }
@@ -109,14 +120,17 @@ public final class AudioOutput: @unchecked Sendable {
                 core.render(into: buffer, frames: period)
                 try pcm.write(buffer, frames: period)
             } catch {
-                failure.withLock { $0 = error }
+                if !failed.load(ordering: .relaxed) {
+                    failure = error
+                    failed.store(true, ordering: .releasing)
+                }
                 running.store(false, ordering: .releasing)
                 wake.signal()
                 return
             }
             let total = written.wrappingAdd(Int64(period), ordering: .relaxed).newValue
             let queued = (try? pcm.delay()) ?? 0
-            engine.audioClock.heardFrames.store(max(0, total - Int64(queued)), ordering: .releasing)
+            clock.heardFrames.store(max(0, total - Int64(queued)), ordering: .releasing)
             // A device keeps what is written queued until it plays it; one
             // that has queued less than a period after eight writes plays
             // faster than real time (the null and file plugins).
@@ -147,9 +161,9 @@ public final class AudioOutput: @unchecked Sendable {
         // it next signals.
         let ahead = ownerWakeInterval
         while !done() {
-            _ = wake.wait(timeout: .now() + timeout)
+            wake.wait(timeout: .seconds(timeout))
             engine.service(through: engine.renderedFrames + Int64(ahead))
-            if let error = failure.withLock({ $0 }) { throw error }
+            if failed.load(ordering: .acquiring), let failure { throw failure }
         }
     }
 

@@ -1,18 +1,27 @@
 import Glibc
 import Synchronization
 
-/// A thread that runs an audio render loop, at real-time priority when the
-/// system allows it.
+/// A joinable POSIX thread for the engine's loops: the render loop, at
+/// real-time priority when the system allows it, or a decoding loop at
+/// ordinary priority.
+///
+/// Foundation's `Thread` cannot be joined, and the owners of both loops
+/// must know the thread has exited before they touch what it used again:
+/// `AudioOutput.stop(drain:)` the device, `StreamingDecoder.stop()` the
+/// ring buffer and the file.
 ///
 /// An ALSA writer must refill the device buffer within one buffer's time,
 /// whatever else the machine is doing; at ordinary priority a busy desktop
-/// can starve it into underruns. So the thread is created with the
+/// can starve it into underruns. So a render thread is created with the
 /// `SCHED_FIFO` policy at a moderate priority — the way JACK and PipeWire
 /// run their data threads — which preempts every ordinary thread. Only
 /// privileged processes, or users granted an `RLIMIT_RTPRIO` (the `audio`
 /// group's `rtprio` in `limits.conf`), may do that; elsewhere
 /// `pthread_create` refuses with `EPERM` and the thread starts with the
-/// default policy instead. ``isRealTime`` says which happened.
+/// default policy instead. ``isRealTime`` says which happened. A decoding
+/// thread asks for no priority: it reads files, which may take any time,
+/// and the second of audio in its ring buffer covers the delays of
+/// ordinary scheduling.
 public final class RenderThread: Sendable {
     /// The `SCHED_FIFO` priority asked for by default: the middle of
     /// Linux's 1–99 range, above every ordinary (`SCHED_OTHER`) thread and
@@ -20,7 +29,8 @@ public final class RenderThread: Sendable {
     /// watchdogs at 99.
     public static let defaultPriority = 50
 
-    /// Whether the thread runs with the `SCHED_FIFO` policy.
+    /// Whether the thread was given the `SCHED_FIFO` policy; false when no
+    /// priority was asked for.
     public let isRealTime: Bool
 
     private let thread: pthread_t
@@ -30,18 +40,19 @@ public final class RenderThread: Sendable {
     ///
     /// - Parameters:
     ///   - priority: The `SCHED_FIFO` priority to ask for, clamped to the
-    ///     range the system supports.
-    ///   - body: The render loop.
+    ///     range the system supports; nil for none: the default attributes,
+    ///     under which the thread is scheduled as the thread creating it is.
+    ///   - body: The loop.
     /// - Throws: ``RenderThreadError`` when no thread can be created at all.
     public init(
-        priority: Int = RenderThread.defaultPriority,
+        priority: Int? = RenderThread.defaultPriority,
         _ body: @escaping @Sendable () -> Void
     ) throws(RenderThreadError) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var thread = pthread_t()
-        var realTime = true
+        var realTime = priority != nil
         var code = Self.create(&thread, realTimePriority: priority, context: context)
-        if code != 0 {
+        if code != 0 && realTime {
             realTime = false
             code = Self.create(&thread, realTimePriority: nil, context: context)
         }
@@ -102,7 +113,10 @@ public struct RenderThreadError: Error, Equatable, Sendable, CustomStringConvert
     /// The `errno` value `pthread_create` returned.
     public let code: Int32
 
+    /// What `code` means (`strerror`).
+    package var reason: String { String(cString: strerror(code)) }
+
     public var description: String {
-        "cannot start the render thread: \(String(cString: strerror(code)))"
+        "cannot start the render thread: \(reason)"
     }
 }

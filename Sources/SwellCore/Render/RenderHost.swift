@@ -1,4 +1,5 @@
 import Foundation
+import HeapModule
 import Synchronization
 
 /// A context that renders a layer tree on a clock: a headless context, an
@@ -42,7 +43,11 @@ open class RenderHost {
     private let latest = Mutex<RenderSnapshot?>(nil)
     private var live: [(layer: CALayer, animation: CAAnimation)] = []
     private var pinnedTime: Double?
-    private var events: [ScheduledEvent] = []
+    /// The events not yet run, earliest first. A binary heap
+    /// (swift-collections' `Heap`): scheduling or running an event costs
+    /// O(log n) in the events pending, not the O(n) of keeping an array
+    /// sorted.
+    private var events = Heap<ScheduledEvent>()
     private var scheduledCount = 0
     /// The time of the scheduled event being run, if one is.
     public private(set) var eventTime: CFTimeInterval?
@@ -94,19 +99,17 @@ open class RenderHost {
     public func schedule(at time: CFTimeInterval, _ action: @escaping () -> Void) {
         precondition(time.isFinite, "event time must be finite")
         scheduledCount += 1
-        let event = ScheduledEvent(time: time, order: scheduledCount, action: action)
-        let index = events.firstIndex { ($0.time, $0.order) > (event.time, event.order) } ?? events.count
-        events.insert(event, at: index)
+        events.insert(ScheduledEvent(time: time, order: scheduledCount, action: action))
         didSchedule()
     }
 
     /// The time of the earliest event not yet run.
-    public var nextEventTime: CFTimeInterval? { events.first?.time }
+    public var nextEventTime: CFTimeInterval? { events.min?.time }
 
     /// Runs the scheduled events whose time is at or before `time`.
     public func runEvents(through time: CFTimeInterval) {
-        while let event = events.first, event.time <= time {
-            events.removeFirst()
+        while let event = events.min, event.time <= time {
+            events.removeMin()
             eventTime = event.time
             withTime(event.time) {
                 CATransaction.begin()
@@ -245,11 +248,20 @@ open class RenderHost {
     }
 }
 
-/// An action to run at a host time.
-private struct ScheduledEvent {
+/// An action to run at a host time. Events order by time, then by the
+/// order they were scheduled in (a count), so that ties run as scheduled.
+private struct ScheduledEvent: Comparable {
     let time: CFTimeInterval
     let order: Int
     let action: () -> Void
+
+    static func < (lhs: Self, rhs: Self) -> Bool {
+        (lhs.time, lhs.order) < (rhs.time, rhs.order)
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        (lhs.time, lhs.order) == (rhs.time, rhs.order)
+    }
 }
 
 extension CALayer {

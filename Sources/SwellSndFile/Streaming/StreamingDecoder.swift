@@ -4,9 +4,9 @@ import Synchronization
 /// Decodes a ``SoundFile`` on its own thread into a fixed ring buffer, for an
 /// audio render thread to consume without ever blocking.
 ///
-/// This is the decoding half of the real-time rules
-/// (docs/architecture.md#real-time-rules): the render thread is real-time
-/// safe, and decoding runs on its own thread into a ring buffer:
+/// The render thread never locks, allocates or does file I/O
+/// (docs/architecture.md#real-time-rules), so the file is decoded on a
+/// thread of its own into an `SPSCRing` of frames:
 ///
 /// - **Memory is fixed.** The ring (``bufferFrameCount`` frames, about
 ///   `bufferDuration` seconds rounded up to a power of two) and one chunk
@@ -93,7 +93,7 @@ public final class StreamingDecoder: Sendable {
     private let shared: Shared
     /// The running decoding thread, if any; its lock serialises the control
     /// calls.
-    private let control = Mutex<JoinableThread?>(nil)
+    private let control = Mutex<RenderThread?>(nil)
 
     /// Prepares to stream `file`. Nothing is decoded until ``start(from:)``.
     ///
@@ -136,15 +136,15 @@ public final class StreamingDecoder: Sendable {
     ///   during the prefetch is not thrown: the consumer meets it as
     ///   ``Status/failed`` after the frames decoded before it.
     public func start(from frame: Int64 = 0) throws(SoundFileError) {
-        try control.withLock { (thread: inout JoinableThread?) throws(SoundFileError) in
+        try control.withLock { (thread: inout RenderThread?) throws(SoundFileError) in
             halt(&thread)
             try shared.prepare(from: frame)
             while shared.decodeChunk() == .decoded {}
             shared.gateIsOpen.store(true, ordering: .releasing)
             guard !shared.hasFinished else { return }
             let shared = self.shared
-            do throws(JoinableThread.ThreadError) {
-                thread = try JoinableThread { shared.produce() }
+            do throws(RenderThreadError) {
+                thread = try RenderThread(priority: nil) { shared.produce() }
             } catch {
                 let failure = SoundFileError.cannotRead(
                     path: path, reason: "cannot start the decoding thread: \(error.reason)")
@@ -168,7 +168,7 @@ public final class StreamingDecoder: Sendable {
 
     /// Closes the gate, waits for any read in progress, and joins the
     /// decoding thread. Called with the control lock held.
-    private func halt(_ thread: inout JoinableThread?) {
+    private func halt(_ thread: inout RenderThread?) {
         shared.closeGate()
         if let running = thread {
             shared.stopIsRequested.store(true, ordering: .releasing)
@@ -200,7 +200,8 @@ extension StreamingDecoder {
     /// thread share. The decoding thread holds this, not the decoder, so that
     /// dropping the decoder can stop the thread.
     fileprivate final class Shared: Sendable {
-        let ring: SPSCRingBuffer
+        /// Decoded frames: slots of `channelCount` samples.
+        let ring: SPSCRing<Float>
         let chunkFrameCount: Int
         let wakeup = WakeupSignal()
 
@@ -220,7 +221,7 @@ extension StreamingDecoder {
         let underruns = Atomic<Int>(0)
 
         init(file: sending SoundFile, ringFrames: Int, chunkFrameCount: Int) {
-            ring = SPSCRingBuffer(minimumCapacity: ringFrames, channelCount: file.channelCount)
+            ring = SPSCRing(minimumCapacity: ringFrames, slotWidth: file.channelCount)
             self.chunkFrameCount = chunkFrameCount
             producer = Mutex(Producer(file: file, chunkFrameCount: chunkFrameCount))
         }
@@ -269,7 +270,7 @@ extension StreamingDecoder {
             let outcome = producer.withLock { producer -> Result<Int, SoundFileError> in
                 do throws(SoundFileError) {
                     let decoded = try producer.file.readFrames(into: producer.chunk, count: chunkFrameCount)
-                    ring.write(from: UnsafeBufferPointer(producer.chunk), frameCount: decoded)
+                    ring.write(from: UnsafeBufferPointer(producer.chunk), count: decoded)
                     return .success(decoded)
                 } catch {
                     return .failure(error)
@@ -317,7 +318,7 @@ extension StreamingDecoder {
                 return ReadResult(frameCount: 0, status: .stopped)
             }
 
-            let delivered = ring.read(into: destination, frameCount: frameCount)
+            let delivered = ring.read(into: destination, count: frameCount)
             wakeProducerIfWaiting()
             guard delivered < frameCount else {
                 return ReadResult(frameCount: delivered, status: .playing)

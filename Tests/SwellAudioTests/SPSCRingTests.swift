@@ -4,12 +4,12 @@ import SwellAudio
 import TestSupport
 import Testing
 
-@Suite struct SPSCRingBufferTests {
+@Suite struct SPSCRingTests {
     typealias Fixtures = SoundFileFixtures
 
     @Test(arguments: [(1, 1), (2, 2), (3, 4), (4, 4), (5, 8), (1000, 1024), (4096, 4096), (4097, 8192)])
     func capacityRoundsUpToAPowerOfTwo(requested: Int, expected: Int) {
-        let ring = SPSCRingBuffer(minimumCapacity: requested, channelCount: 2)
+        let ring = SPSCRing<Float>(minimumCapacity: requested, slotWidth: 2)
         #expect(ring.capacity == expected)
         #expect(ring.availableToWrite == expected)
         #expect(ring.availableToRead == 0)
@@ -18,14 +18,14 @@ import Testing
     /// Frames keep their order and their channels across the wrap-around, and
     /// each call moves only what fits.
     @Test func wrapsAroundAndMovesOnlyWhatFits() {
-        let ring = SPSCRingBuffer(minimumCapacity: 8, channelCount: 2)
+        let ring = SPSCRing<Float>(minimumCapacity: 8, slotWidth: 2)
         func frames(_ range: Range<Int>) -> [Float] { range.flatMap { [Float($0), -Float($0)] } }
         func write(_ range: Range<Int>) -> Int {
-            frames(range).withUnsafeBufferPointer { ring.write(from: $0, frameCount: range.count) }
+            frames(range).withUnsafeBufferPointer { ring.write(from: $0, count: range.count) }
         }
         func read(_ count: Int) -> [Float] {
             var out = [Float](repeating: .nan, count: count * 2)
-            let got = out.withUnsafeMutableBufferPointer { ring.read(into: $0, frameCount: count) }
+            let got = out.withUnsafeMutableBufferPointer { ring.read(into: $0, count: count) }
             return Array(out[..<(got * 2)])
         }
 
@@ -41,12 +41,29 @@ import Testing
         #expect(read(8) == frames(11..<19))
     }
 
+    /// Slots of one element: push fills the ring to its capacity and no
+    /// further, peek shows the oldest element without taking it, pop takes
+    /// them in order, across the wrap-around.
+    @Test func pushPeekAndPopOneElementAtATime() {
+        let ring = SPSCRing<Int>(minimumCapacity: 3)
+        #expect(ring.capacity == 4)
+        #expect(ring.peek() == nil)
+        #expect(ring.pop() == nil)
+        #expect((0..<5).map { ring.push($0) } == [true, true, true, true, false])
+        #expect(ring.peek() == 0)
+        #expect(ring.pop() == 0)
+        #expect(ring.peek() == 1)
+        #expect(ring.push(4))
+        #expect((0..<5).map { _ in ring.pop() } == [1, 2, 3, 4, nil])
+        #expect(ring.availableToRead == 0)
+    }
+
     /// A producer and a consumer thread move 2^21 numbered frames through a
     /// 256-frame ring in bursts of random sizes: every frame arrives once, in
     /// order, with both channels intact.
     @Test func concurrentProducerAndConsumerPreserveTheSequence() async throws {
         let total = 1 << 21
-        let ring = SPSCRingBuffer(minimumCapacity: 256, channelCount: 2)
+        let ring = SPSCRing<Float>(minimumCapacity: 256, slotWidth: 2)
         let producerIsDone = Atomic<Bool>(false)
         let result = Mutex<(count: Int, firstError: String?)?>(nil)
 
@@ -63,7 +80,7 @@ import Testing
                 var sent = 0
                 while sent < burst {
                     let written = buffer.withUnsafeBufferPointer {
-                        ring.write(from: UnsafeBufferPointer(rebasing: $0[(2 * sent)...]), frameCount: burst - sent)
+                        ring.write(from: UnsafeBufferPointer(rebasing: $0[(2 * sent)...]), count: burst - sent)
                     }
                     sent += written
                     if written == 0 { sched_yield() }
@@ -79,7 +96,7 @@ import Testing
             var failure: String? = nil
             while true {
                 let count = buffer.withUnsafeMutableBufferPointer {
-                    ring.read(into: $0, frameCount: Int.random(in: 1...300, using: &generator))
+                    ring.read(into: $0, count: Int.random(in: 1...300, using: &generator))
                 }
                 for index in 0..<count where failure == nil {
                     if buffer[2 * index] != Float(expected) || buffer[2 * index + 1] != -Float(expected) {
