@@ -35,8 +35,8 @@ struct EngineDisplayPathTests {
         let directory = try SoundFileFixtures.Directory()
         let raw = directory.file("in.f32"), input = directory.file("in.wav"), output = directory.file("out.wav")
         try SoundFileFixtures.writeRawFloat(Array(repeating: Float(Self.level), count: frames), to: raw)
-        try SoundFileFixtures.run("sox", ["-t", "raw", "-e", "float", "-b", "32", "-r", "\(Self.sampleRate)", "-c", "1",
-                                          raw, "-e", "float", input])
+        try Subprocess.run("sox", ["-t", "raw", "-e", "float", "-b", "32", "-r", "\(Self.sampleRate)", "-c", "1",
+                                    raw, "-e", "float", input]).requireSuccess()
 
         let engine = AudioEngine(sampleRate: Self.sampleRate, channelCount: 1, periodFrames: period,
                                  gainPath: gainPath, mode: .offline)
@@ -52,7 +52,7 @@ struct EngineDisplayPathTests {
         try OfflineRenderer.render(engine, frameCount: Int64(frames), to: writer)
         try writer.commit()
 
-        let samples = try SoundFileFixtures.run("sox", [output, "-t", "f32", "-"])
+        let samples = try Subprocess.run("sox", [output, "-t", "f32", "-"]).requireSuccess().outputData
         return samples.withUnsafeBytes { bytes in
             (0..<bytes.count / 4).map { i in
                 Double(Float(bitPattern: UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: 4 * i, as: UInt32.self)))) / Self.level

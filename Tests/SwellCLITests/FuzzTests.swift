@@ -204,7 +204,7 @@ struct FuzzTests {
         ]
         return try formats.map { format in
             let path = workspace.path(format.name)
-            try PeerTool.run("sox", ["-n", "-r", "8000", "-c", "2"] + format.options + [path, "synth", "0.01", "sine", "440"])
+            try Subprocess.run("sox", ["-n", "-r", "8000", "-c", "2"] + format.options + [path, "synth", "0.01", "sine", "440"]).requireSuccess()
             return (format.name, [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         }
     }
