@@ -41,6 +41,20 @@ struct HelpSnapshotTests {
         return "no line differs"
     }
 
+    /// The help of the automation options `play`, `render` and `curve`
+    /// share (one option group), which each prints under OPTIONS.
+    static let automationOptions = """
+          --volume <level>        The volume: linear amplitude, percent or dB (0.5,
+                                  50%, -6dB).
+          --fade-in <time>        Fade in from silence over TIME.
+          --fade-out <time>       Fade out to silence over the last TIME.
+          --timing <name>         The shape of fades and ramp segments (default linear).
+          --ramp <spec>           A volume ramp: "T:V[:NAME] T:V[:NAME] ..."; NAME
+                                  shapes the segment ending at its point.
+          --script <file>         A JSON script of layers and timed events (version 1).
+          --duration <time>       The length when there is no input file.
+        """
+
     @Test("swell --help") func swellHelp() throws {
         try Self.expectHelp(["--help"], """
         OVERVIEW: Fade audio and script volume ramps with Core Animation's timing
@@ -110,15 +124,7 @@ struct HelpSnapshotTests {
           <inputs>                Files to play; none when the script names its own.
 
         OPTIONS:
-          --volume <level>        The volume: linear amplitude, percent or dB (0.5,
-                                  50%, -6dB).
-          --fade-in <time>        Fade in from silence over TIME.
-          --fade-out <time>       Fade out to silence over the last TIME.
-          --timing <name>         The shape of fades and ramp segments (default linear).
-          --ramp <spec>           A volume ramp: "T:V[:NAME] T:V[:NAME] ..."; NAME
-                                  shapes the segment ending at its point.
-          --script <file>         A JSON script of layers and timed events (version 1).
-          --duration <time>       The length when there is no input file.
+        \(Self.automationOptions)
           --device <pcm>          The ALSA PCM to play on. (default: default)
           --gain <gain>           Which gain path applies the volume. (values: sample,
                                   display; default: sample)
@@ -152,15 +158,7 @@ struct HelpSnapshotTests {
 
         OPTIONS:
           -o, --output <out>      The output file.
-          --volume <level>        The volume: linear amplitude, percent or dB (0.5,
-                                  50%, -6dB).
-          --fade-in <time>        Fade in from silence over TIME.
-          --fade-out <time>       Fade out to silence over the last TIME.
-          --timing <name>         The shape of fades and ramp segments (default linear).
-          --ramp <spec>           A volume ramp: "T:V[:NAME] T:V[:NAME] ..."; NAME
-                                  shapes the segment ending at its point.
-          --script <file>         A JSON script of layers and timed events (version 1).
-          --duration <time>       The length when there is no input file.
+        \(Self.automationOptions)
           --encoding <encoding>   The output encoding (default: the input's, where the
                                   format allows). (values: pcm16, pcm24, pcm32, float)
           --overwrite             Replace the output if it exists.
@@ -223,15 +221,7 @@ struct HelpSnapshotTests {
         USAGE: swell curve <options>
 
         OPTIONS:
-          --volume <level>        The volume: linear amplitude, percent or dB (0.5,
-                                  50%, -6dB).
-          --fade-in <time>        Fade in from silence over TIME.
-          --fade-out <time>       Fade out to silence over the last TIME.
-          --timing <name>         The shape of fades and ramp segments (default linear).
-          --ramp <spec>           A volume ramp: "T:V[:NAME] T:V[:NAME] ..."; NAME
-                                  shapes the segment ending at its point.
-          --script <file>         A JSON script of layers and timed events (version 1).
-          --duration <time>       The length when there is no input file.
+        \(Self.automationOptions)
           --start <t>             The first time of the grid (default 0).
           --end <t>               The last time of the grid (default --duration, or
                                   when the automation ends).
