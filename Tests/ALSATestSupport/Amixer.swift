@@ -22,9 +22,9 @@ public struct AmixerControl: Equatable, Sendable {
     public static func get(
         _ control: String, device: String, configuration: ALSATestConfiguration
     ) throws -> AmixerControl {
-        let output = try PeerTool.run(
+        let output = try Subprocess.run(
             "amixer", ["-D", device, "sget", control], environment: configuration.environment
-        ).standardOutput
+        ).requireSuccess().standardOutput
         let channels = output.split(separator: "\n").compactMap(parseChannel)
         guard !channels.isEmpty else {
             throw TestSupportError("no playback channels in amixer's report on '\(control)':\n\(output)")

@@ -39,10 +39,10 @@ enum FakePlugins {
     /// own plugins are built (alsa-plugins' Makefiles pass `-DPIC`).
     private static func compile(_ source: URL, into library: URL) throws(TestSupportError) -> URL {
         do {
-            try PeerTool.run("cc", [
+            try Subprocess.run("cc", [
                 "-shared", "-fPIC", "-DPIC", "-O2", "-Wall", "-Wextra", "-Werror",
                 source.path, "-o", library.path, "-lasound",
-            ])
+            ]).requireSuccess()
         } catch {
             throw TestSupportError("cannot build the fake ALSA plugin \(source.lastPathComponent): \(error)")
         }

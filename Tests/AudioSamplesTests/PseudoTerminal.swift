@@ -10,7 +10,7 @@ import TestSupport
 /// pts(4)).
 final class PseudoTerminal {
     private let primary: Int32
-    private let process = Process()
+    private let running: Subprocess.Running
     private var received: [UInt8] = []
     /// Bytes of `received` already matched by ``expect(_:timeout:)``.
     private var consumed = 0
@@ -28,14 +28,8 @@ final class PseudoTerminal {
         _ = fcntl(replica, F_SETFD, FD_CLOEXEC)
         self.primary = primary
         let terminal = FileHandle(fileDescriptor: replica, closeOnDealloc: true)
-        process.executableURL = program.url
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        process.standardInput = terminal
-        process.standardOutput = terminal
-        process.standardError = terminal
         do {
-            try process.run()
+            running = try Subprocess.launch(program.url, arguments, environment: environment, terminal: terminal)
         } catch {
             close(primary)
             throw error
@@ -46,10 +40,7 @@ final class PseudoTerminal {
     }
 
     deinit {
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
+        running.stop()
         close(primary)
     }
 
@@ -73,7 +64,7 @@ final class PseudoTerminal {
 
     /// Sends SIGINT to the program.
     func interrupt() {
-        process.interrupt()
+        running.interrupt()
     }
 
     /// Types `keys`.
@@ -104,17 +95,16 @@ final class PseudoTerminal {
     }
 
     /// Waits for the program to end, reading what it prints meanwhile, and
-    /// returns its exit status.
-    func waitForExit(timeout: Double = 30) throws -> Int32 {
+    /// returns its exit status (nil when a signal ended it).
+    func waitForExit(timeout: Double = 30) throws -> Int32? {
         let deadline = Date(timeIntervalSinceNow: timeout)
-        while !isClosed || process.isRunning {
+        while !isClosed || !running.hasExited {
             guard Date() < deadline else {
                 throw TestSupportError("the program did not end within \(timeout) s:\n\(transcript)")
             }
             if isClosed { usleep(10_000) } else { readAvailable(waitingUpTo: 20) }
         }
-        process.waitUntilExit()
-        return process.terminationStatus
+        return try running.wait().status
     }
 
     private static func reason(_ code: Int32) -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Samples/ExplicitAnimations — objc.io's "Animations Explained",
@@ -41,10 +42,10 @@ import Testing
 
     @Test func eachTimingFunctionPacesTheFlight() throws {
         let section = try run.section("timing")
-        let functions: [(String, SampleBezierTiming)] = [
+        let functions: [(String, ReferenceBezier)] = [
             ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
             ("easeInEaseOut", .easeInEaseOut), ("default", .default),
-            ("custom", SampleBezierTiming(0.5, 0, 0.9, 0.7)),
+            ("custom", ReferenceBezier(0.5, 0, 0.9, 0.7)),
         ]
         for (name, function) in functions {
             // x(t) = x₀ + e(t)·Δx.
@@ -90,7 +91,7 @@ import Testing
 
     @Test func theShuffleGroupRunsItsThreeAnimationsFromHalfASecond() throws {
         let section = try run.section("shuffle")
-        let easeInEaseOut = SampleBezierTiming.easeInEaseOut
+        let easeInEaseOut = ReferenceBezier.easeInEaseOut
         /// A child's value at host time t: the group is active on
         /// [0.5, 1.7) and clips its children to that; outside it the model
         /// shows (zPosition 1, no rotation, position (160, 240)).

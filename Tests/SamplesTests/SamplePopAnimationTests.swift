@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Samples/PopAnimation — objc.io's "View-Layer Synergy":
@@ -31,7 +32,7 @@ import Testing
         let series = try section.series("animatedView.position.x")
         #expect(series.map(\.t) == (0...8).map { Double($0) / 20 })
         for (t, x) in series {
-            let expected = t < 0.3 ? 5 + 100 * SampleBezierTiming.easeInEaseOut.value(at: t / 0.3) : 105
+            let expected = t < 0.3 ? 5 + 100 * ReferenceBezier.easeInEaseOut.value(at: t / 0.3) : 105
             #expect(abs(x - expected) <= 2e-6, "t=\(t): \(x), expected \(expected)")
         }
     }
@@ -84,8 +85,8 @@ import Testing
 
     @Test func thePoppedValuesFollowTheEaseInThenTheEaseOutCurve() throws {
         let section = try run.section("pop")
-        let easeIn = SampleBezierTiming(1, 0, 0.8, 1)
-        let easeOut = SampleBezierTiming(0.2, 0, 0, 1)
+        let easeIn = ReferenceBezier(1, 0, 0.8, 1)
+        let easeOut = ReferenceBezier(0.2, 0, 0, 1)
         /// [old, new, old] at key times [0, 0.35, 1] over 0.7 s, then the
         /// model, which was set back to the old value.
         func pop(_ old: Double, _ new: Double) -> (Double) -> Double {

@@ -1,49 +1,15 @@
 import Foundation
+import TestSupport
 
 // Closed-form references the sample tests compare against, computed here
-// independently of SwellCore.
-
-/// A cubic Bézier timing function from (0, 0) to (1, 1), evaluated by
-/// bisection: find the curve parameter s whose x(s) is the elapsed
-/// fraction, and return y(s). Apple documents each timing function as such
-/// a curve; bisection is slow but obviously right, since x(s) increases
-/// when both control x coordinates are in 0…1.
-struct SampleBezierTiming {
-    let c1: (x: Double, y: Double)
-    let c2: (x: Double, y: Double)
-
-    init(_ c1x: Double, _ c1y: Double, _ c2x: Double, _ c2y: Double) {
-        c1 = (c1x, c1y)
-        c2 = (c2x, c2y)
-    }
-
-    /// The predefined functions' control points, from Apple's
-    /// `CAMediaTimingFunctionName` documentation.
-    static let linear = SampleBezierTiming(0, 0, 1, 1)
-    static let easeIn = SampleBezierTiming(0.42, 0, 1, 1)
-    static let easeOut = SampleBezierTiming(0, 0, 0.58, 1)
-    static let easeInEaseOut = SampleBezierTiming(0.42, 0, 0.58, 1)
-    static let `default` = SampleBezierTiming(0.25, 0.1, 0.25, 1)
-
-    func value(at x: Double) -> Double {
-        func bezier(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-            let r = 1 - s
-            return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
-        }
-        var low = 0.0, high = 1.0
-        for _ in 0..<100 {
-            let mid = (low + high) / 2
-            if bezier(c1.x, c2.x, mid) < x { low = mid } else { high = mid }
-        }
-        return bezier(c1.y, c2.y, (low + high) / 2)
-    }
-}
+// independently of SwellCore (the timing curves are TestSupport's
+// ReferenceBezier).
 
 /// The value of keyframes `values` at `keyTimes` at fraction `u` of the
 /// duration: linear between neighbours, each segment paced by its timing
 /// function (nil: linear) — Apple's `CAKeyframeAnimation` with the linear
 /// calculation mode.
-func sampleKeyframeValue(_ values: [Double], keyTimes: [Double], functions: [SampleBezierTiming?] = [],
+func sampleKeyframeValue(_ values: [Double], keyTimes: [Double], functions: [ReferenceBezier?] = [],
                          at u: Double) -> Double {
     guard u < keyTimes[keyTimes.count - 1] else { return values[values.count - 1] }
     var segment = 0

@@ -152,7 +152,7 @@ struct MixerControlTests {
 
     @Test("a value written by another process is read back")
     func readsOtherProcessesWrites() throws {
-        try PeerTool.run("amixer", ["-q", "-D", mixer, "sset", "Master", "30"], environment: alsa.environment)
+        try Subprocess.run("amixer", ["-q", "-D", mixer, "sset", "Master", "30"], environment: alsa.environment).requireSuccess()
         let master = try control("Master")
         #expect(try master.channelLevels() == Array(repeating: .init(step: 30, decibels: -45), count: 2))
         #expect(try master.isPlaybackSwitchOn())
@@ -199,7 +199,7 @@ struct MixerControlTests {
 
     @Test("the controls of a device are those amixer scontrols lists")
     func listsControlsLikeAmixer() throws {
-        let peer = try PeerTool.run("amixer", ["-D", mixer, "scontrols"], environment: alsa.environment)
+        let peer = try Subprocess.run("amixer", ["-D", mixer, "scontrols"], environment: alsa.environment).requireSuccess()
             .standardOutput.split(separator: "\n")
             .map { line -> MixerControlID in
                 // Simple mixer control 'Master',0

@@ -25,7 +25,7 @@ struct PCMDeviceTests {
 
     @Test("lists the playback PCMs aplay -L lists, with their descriptions")
     func matchesAplayOnTheGlobalConfiguration() throws {
-        let peer = parseAplayList(try PeerTool.run("aplay", ["-L"]).standardOutput)
+        let peer = parseAplayList(try Subprocess.run("aplay", ["-L"]).requireSuccess().standardOutput)
         #expect(!peer.isEmpty, "aplay -L lists at least the null device")
         #expect(try PCMDevice.playbackDevices() == peer)
     }
@@ -51,7 +51,7 @@ struct PCMDeviceTests {
                     name: fields[0],
                     description: fields.count > 1 ? fields[1].replacingOccurrences(of: "\\n", with: "\n") : "")
             }
-        let peer = parseAplayList(try PeerTool.run("aplay", ["-L"], environment: alsa.environment).standardOutput)
+        let peer = parseAplayList(try Subprocess.run("aplay", ["-L"], environment: alsa.environment).requireSuccess().standardOutput)
         #expect(listed == peer)
         let names = Set(listed.map(\.name))
         for name in ["default", "null", ALSATestConfiguration.capturePCM, ALSATestConfiguration.integerCapturePCM,

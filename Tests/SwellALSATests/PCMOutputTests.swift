@@ -289,10 +289,10 @@ struct PCMOutputTests {
         let signal = TestSignal.sines(frequencies: [1_000, 1_500], amplitude: 0.7, sampleRate: 48_000, frames: 4_800)
         let input = alsa.directory.appendingPathComponent("input.f32")
         try SoundFileFixtures.writeRawFloat(signal, to: input.path)
-        try PeerTool.run(
+        try Subprocess.run(
             "aplay", ["-q", "-D", ALSATestConfiguration.capturePCM, "-t", "raw", "-f", "FLOAT_LE",
                       "-r", "48000", "-c", "2", input.path],
-            environment: alsa.environment)
+            environment: alsa.environment).requireSuccess()
         // aplay pads its last chunk with silence to a whole period.
         let captured = try alsa.captured(by: ALSATestConfiguration.capturePCM)
         #expect(captured.count >= signal.count)

@@ -52,7 +52,7 @@ struct BadInputTests {
         try wav.prefix(30).write(to: URL(fileURLWithPath: workspace.path("cut.wav")))
         try swell(["render", "cut.wav", "-o", "out.wav"]).expectFailure(.badInput, naming: ["cut.wav"])
 
-        try PeerTool.run("sox", [input, workspace.path("whole.flac")])
+        try Subprocess.run("sox", [input, workspace.path("whole.flac")]).requireSuccess()
         let flac = try Data(contentsOf: URL(fileURLWithPath: workspace.path("whole.flac")))
         try flac.prefix(flac.count / 2).write(to: URL(fileURLWithPath: workspace.path("cut.flac")))
         try swell(["render", "cut.flac", "-o", "out.wav"]).expectFailure(.badInput, naming: ["cut.flac"])
@@ -79,7 +79,7 @@ struct BadInputTests {
     func mpegLookalike() throws {
         // A FLAC file whose "fLaC" is overwritten with 0xFFFF0000, which
         // libsndfile then tries as MPEG audio.
-        try PeerTool.run("sox", ["-n", "-r", "8000", "-c", "2", "-b", "16", workspace.path("sync.flac"), "synth", "0.01", "sine", "440"])
+        try Subprocess.run("sox", ["-n", "-r", "8000", "-c", "2", "-b", "16", workspace.path("sync.flac"), "synth", "0.01", "sine", "440"]).requireSuccess()
         var bytes = try Data(contentsOf: URL(fileURLWithPath: workspace.path("sync.flac")))
         bytes.replaceSubrange(0..<4, with: [0xFF, 0xFF, 0x00, 0x00])
         try bytes.write(to: URL(fileURLWithPath: workspace.path("sync.flac")))
@@ -171,7 +171,7 @@ struct BadInputTests {
         let result = try SwellProcess.run(["curve", "--script", "order.json", "--duration", "3", "--rate", "2"],
                                           directory: workspace.directory)
         #expect(result.status == 0, "\(result)")
-        #expect(result.output == "time,main.volume\n0,1\n0.5,1\n1,0.25\n1.5,0.25\n2,1\n2.5,1\n3,1\n")
+        #expect(result.standardOutput == "time,main.volume\n0,1\n0.5,1\n1,0.25\n1.5,0.25\n2,1\n2.5,1\n3,1\n")
     }
 
     // MARK: Values
@@ -199,7 +199,7 @@ struct BadInputTests {
     func negativeDecibels() throws {
         let result = try SwellProcess.run(["curve", "--duration", "0", "--volume", "-6dB"])
         #expect(result.status == 0, "\(result)")
-        let value = try #require(Double(result.output.split(separator: "\n")[1].split(separator: ",")[1]))
+        let value = try #require(Double(result.standardOutput.split(separator: "\n")[1].split(separator: ",")[1]))
         #expect(abs(value - pow(10, -6.0 / 20)) < 1e-8)
     }
 

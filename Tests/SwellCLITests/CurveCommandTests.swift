@@ -47,7 +47,7 @@ struct CurveCommandTests {
     func csvGrid(start: Double, end: Double, rate: Double) throws {
         let result = try curve(["--fade-in", "2", "--timing", "easeIn", "--duration", "5",
                                 "--start", "\(start)", "--end", "\(end)", "--rate", "\(rate)"])
-        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = result.standardOutput.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.first == "time,main.volume")
         #expect(lines.last == "", "the table ends with a newline")
         let rows = lines.dropFirst().dropLast()
@@ -76,7 +76,7 @@ struct CurveCommandTests {
             """, to: "keys.json")
         let result = try curve(["--script", "keys.json", "--key", "music.volume", "--key", "clock.time", "--rate", "4"],
                                directory: workspace.directory)
-        let rows = result.output.split(separator: "\n").map { $0.split(separator: ",") }
+        let rows = result.standardOutput.split(separator: "\n").map { $0.split(separator: ",") }
         #expect(rows.first == ["time", "music.volume", "clock.time"])
         // The automation ends at 1 s: five rows at 0, 0.25, …, 1.
         #expect(rows.count == 6)
@@ -91,14 +91,14 @@ struct CurveCommandTests {
     @Test("JSON: the keys, the same grid and values, numbers with 9 significant digits")
     func json() throws {
         let result = try curve(["--fade-out", "1", "--timing", "hsin", "--duration", "2", "--rate", "3", "--format", "json"])
-        let object = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        let object = try #require(try JSONSerialization.jsonObject(with: result.outputData) as? [String: Any])
         let keys = try #require(object["keys"] as? [String])
         let times = try #require(object["time"] as? [Double])
         let values = try #require((object["values"] as? [String: Any])?["main.volume"] as? [Double])
         #expect(keys == ["main.volume"])
         #expect(times.count == 7 && values.count == 7)
         // Every number in the text has at most 9 significant digits.
-        let numerals = result.output.split(whereSeparator: { ",[]{}:".contains($0) })
+        let numerals = result.standardOutput.split(whereSeparator: { ",[]{}:".contains($0) })
             .filter { $0.first.map { $0.isNumber || $0 == "-" } ?? false }
         #expect(!numerals.isEmpty && numerals.allSatisfy { Self.significantDigits($0) <= 9 })
         let hsin = ReferenceCurve.fade("hsin")!
@@ -157,8 +157,8 @@ struct CurveCommandTests {
 
         // FFmpeg decodes it to as many pixels as the header says, not all alike.
         let raw = workspace.path("fade.rgba")
-        try PeerTool.run("ffmpeg", ["-nostdin", "-v", "error", "-i", workspace.path("fade.png"),
-                                    "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw])
+        try Subprocess.run("ffmpeg", ["-nostdin", "-v", "error", "-i", workspace.path("fade.png"),
+                                    "-f", "rawvideo", "-pix_fmt", "rgba", "-y", raw]).requireSuccess()
         let pixels = try Data(contentsOf: URL(fileURLWithPath: raw))
         #expect(width > 0 && height > 0 && pixels.count == width * height * 4)
         #expect(Set(pixels).count > 2, "the image is blank")

@@ -13,8 +13,8 @@ struct DevicesCommandTests {
         let alsa = try ALSATestConfiguration()
         let result = try SwellProcess.run(["devices"], environment: alsa.environment)
         #expect(result.status == 0, "\(result)")
-        let sections = result.output.components(separatedBy: "Mixer controls on")
-        try #require(sections.count == 2, "\(result.output)")
+        let sections = result.standardOutput.components(separatedBy: "Mixer controls on")
+        try #require(sections.count == 2, "\(result.standardOutput)")
         // Names are indented by two spaces, their descriptions by more.
         func names(_ text: String) -> [String] {
             text.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
@@ -22,13 +22,13 @@ struct DevicesCommandTests {
         }
 
         // aplay -L: a name on a line of its own, its description indented.
-        let aplay = try PeerTool.run("aplay", ["-L"], environment: alsa.environment).standardOutput
+        let aplay = try Subprocess.run("aplay", ["-L"], environment: alsa.environment).requireSuccess().standardOutput
         let pcms = aplay.split(separator: "\n").filter { !$0.hasPrefix(" ") }.map(String.init)
         #expect(names(sections[0]) == pcms)
         #expect(pcms.contains(ALSATestConfiguration.capturePCM))
 
         // amixer scontrols: "Simple mixer control 'Master',0".
-        let amixer = try PeerTool.run("amixer", ["scontrols"], environment: alsa.environment).standardOutput
+        let amixer = try Subprocess.run("amixer", ["scontrols"], environment: alsa.environment).requireSuccess().standardOutput
         let controls = amixer.split(separator: "\n").compactMap { line in
             line.split(separator: "'").dropFirst().first.map(String.init)
         }

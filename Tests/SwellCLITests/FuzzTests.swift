@@ -31,26 +31,14 @@ struct FuzzTests {
     // MARK: Scripts
 
     static let seedScripts = [
-        """
-        {
-          "version": 1,
-          "sampleRate": 48000,
-          "layers": [
-            {"name": "bus",   "type": "layer"},
-            {"name": "music", "type": "audio", "parent": "bus", "volume": 0, "pan": -0.5, "taper": "cubic"},
-            {"name": "clock", "type": "layer", "time": 0}
-          ],
-          "events": [
-            {"at": 0, "layer": "music", "set": {"volume": 1}, "duration": 2, "timingFunction": "easeIn"},
-            {"at": 1, "layer": "music", "set": {"volume": 0.3}},
-            {"at": 3, "layer": "music", "key": "tremolo",
-             "add": {"type": "keyframe", "keyPath": "volume", "values": [0, -0.2, 0],
-                     "additive": true, "duration": 0.5, "repeatCount": 4}},
-            {"at": 6, "layer": "music", "remove": "tremolo"},
-            {"at": 7, "layer": "bus", "set": {"speed": 0}, "disableActions": true}
-          ]
-        }
-        """,
+        // The example of docs/scripts.md without a file or a sound card (the
+        // input plays in `music`, nothing needs a device), with a pan and a
+        // taper to mutate.
+        FixtureScripts.example(layers: [
+            #"{"name": "bus",   "type": "layer"}"#,
+            #"{"name": "music", "type": "audio", "parent": "bus", "volume": 0, "pan": -0.5, "taper": "cubic"}"#,
+            #"{"name": "clock", "type": "layer", "time": 0}"#,
+        ]),
         """
         {"version": 1,
          "layers": [{"name": "a", "type": "layer", "volume": 0.5, "speed": 2, "timeOffset": 0.25}],
@@ -204,7 +192,7 @@ struct FuzzTests {
         ]
         return try formats.map { format in
             let path = workspace.path(format.name)
-            try PeerTool.run("sox", ["-n", "-r", "8000", "-c", "2"] + format.options + [path, "synth", "0.01", "sine", "440"])
+            try Subprocess.run("sox", ["-n", "-r", "8000", "-c", "2"] + format.options + [path, "synth", "0.01", "sine", "440"]).requireSuccess()
             return (format.name, [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
         }
     }

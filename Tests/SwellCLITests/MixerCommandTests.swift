@@ -139,7 +139,7 @@ struct MixerCommandTests {
 
     @Test("--restore puts the original level back")
     func restore() throws {
-        try PeerTool.run("amixer", ["-D", mixer, "sset", "PCM", "200"], environment: alsa.environment)
+        try Subprocess.run("amixer", ["-D", mixer, "sset", "PCM", "200"], environment: alsa.environment).requireSuccess()
         let result = try swell(["--control", "PCM", "--to", "10%", "--duration", "0.4s", "--restore"])
         #expect(result.status == 0, "\(result)")
         #expect(try amixer("PCM") == [200, 200])

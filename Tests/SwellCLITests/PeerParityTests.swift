@@ -39,7 +39,7 @@ struct PeerParityTests {
         let workspace = try Workspace()
         let input = try stereoInput(in: workspace)
         let expected = workspace.path("sox.wav")
-        try PeerTool.run("sox", ["-D", input, expected, "fade", letter, fade, "-0", fade])
+        try Subprocess.run("sox", ["-D", input, expected, "fade", letter, fade, "-0", fade]).requireSuccess()
         let peer = try WAVFile(contentsOf: URL(fileURLWithPath: expected))
         let ours = try swellRender(input, in: workspace, fade: fade, name: name)
         #expect(ours.frameCount == peer.frameCount && peer.frameCount == Self.length)
@@ -61,11 +61,11 @@ struct PeerParityTests {
         // docs/fades.md#what-swell-does defines it.
         let frames = Int((Double(fade)! * Double(Self.sampleRate)).rounded())
         let expected = workspace.path("ffmpeg.wav")
-        try PeerTool.run("ffmpeg", [
+        try Subprocess.run("ffmpeg", [
             "-nostdin", "-v", "error", "-i", input,
             "-af", "afade=t=in:ss=0:ns=\(frames):curve=\(name),afade=t=out:ss=\(Self.length - frames):ns=\(frames):curve=\(name)",
             "-c:a", "pcm_f32le", "-y", expected,
-        ])
+        ]).requireSuccess()
         let peer = try WAVFile(contentsOf: URL(fileURLWithPath: expected))
         let ours = try swellRender(input, in: workspace, fade: fade, name: name)
         #expect(ours.frameCount == peer.frameCount && peer.frameCount == Self.length)

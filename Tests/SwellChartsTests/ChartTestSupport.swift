@@ -40,38 +40,9 @@ enum ChartFixture {
     }
 }
 
-/// Runs the peer tools (Python, FFmpeg) the tests check the renderers with.
+/// The peer tools (FFmpeg, and Python in ``PythonPNGDecoder``) the tests
+/// check the renderers with, and scratch space for their files.
 enum PeerTool {
-    struct Result {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    /// Runs `command` found on `PATH`; a missing tool fails the test with a
-    /// clear message rather than skipping it.
-    static func run(_ command: String, _ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [command] + arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        let exit = try ProcessExit(running: process)
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        exit.wait()
-        let result = Result(
-            status: process.terminationStatus,
-            output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
-        if result.status == 127 {
-            Issue.record("\(command) is not installed; the chart tests need it as a reference decoder")
-        }
-        return result
-    }
-
     /// A fresh directory for one test's files, removed by `body`'s end.
     static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory
@@ -85,8 +56,9 @@ enum PeerTool {
     /// `ffmpeg -i FILE -f rawvideo -pix_fmt rgb24` does.
     static func ffmpegRGB(_ file: URL, in directory: URL) throws -> [UInt8] {
         let raw = directory.appendingPathComponent(file.lastPathComponent + ".ffmpeg.rgb")
-        let result = try run("ffmpeg", ["-v", "error", "-y", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "rgb24", raw.path])
-        try #require(result.status == 0, "ffmpeg could not decode \(file.lastPathComponent): \(result.error)")
+        let result = try Subprocess.run(
+            "ffmpeg", ["-v", "error", "-y", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "rgb24", raw.path])
+        try #require(result.status == 0, "ffmpeg could not decode \(file.lastPathComponent): \(result.standardError)")
         return Array(try Data(contentsOf: raw))
     }
 }

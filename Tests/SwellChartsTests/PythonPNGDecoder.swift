@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A PNG decoder independent of Swell: Python's `zlib` and `struct` reading
@@ -21,9 +22,9 @@ enum PythonPNGDecoder {
     /// Decodes `file`, returning the report and the pixels as 8-bit RGB.
     static func decode(_ file: URL, in directory: URL) throws -> (Report, DecodedRGB) {
         let raw = directory.appendingPathComponent(file.lastPathComponent + ".python.rgb")
-        let result = try PeerTool.run("python3", ["-c", script, file.path, raw.path])
-        try #require(result.status == 0, "python3 could not decode \(file.lastPathComponent): \(result.error)")
-        let report = try JSONDecoder().decode(Report.self, from: Data(result.output.utf8))
+        let result = try Subprocess.run("python3", ["-c", script, file.path, raw.path])
+        try #require(result.status == 0, "python3 could not decode \(file.lastPathComponent): \(result.standardError)")
+        let report = try JSONDecoder().decode(Report.self, from: result.outputData)
         let image = DecodedRGB(width: report.width, height: report.height, bytes: Array(try Data(contentsOf: raw)))
         return (report, image)
     }

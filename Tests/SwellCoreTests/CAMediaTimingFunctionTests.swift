@@ -6,13 +6,8 @@ import Testing
 @Suite struct CAMediaTimingFunctionTests {
     /// The control points of Apple's named functions, as published in Apple's
     /// "Timing Functions" reference (and CSS's `ease`, `ease-in`, …).
-    static let appleControlPoints: [(CAMediaTimingFunctionName, [Double])] = [
-        (.linear, [0, 0, 1, 1]),
-        (.easeIn, [0.42, 0, 1, 1]),
-        (.easeOut, [0, 0, 0.58, 1]),
-        (.easeInEaseOut, [0.42, 0, 0.58, 1]),
-        (.default, [0.25, 0.1, 0.25, 1]),
-    ]
+    static let appleControlPoints: [(CAMediaTimingFunctionName, [Double])] =
+        ReferenceBezier.coreAnimation.map { (CAMediaTimingFunctionName(rawValue: $0.name)!, $0.curve.controlPoints) }
 
     @Test func matchesPublishedMeasurements() {
         let cases: [(CAMediaTimingFunctionName, x: Double, y: Double)] = [
@@ -176,25 +171,10 @@ import Testing
 
     // MARK: - Independent reference
 
-    /// y at x on the Bézier (0,0), (x1,y1), (x2,y2), (1,1): 200 bisection
-    /// steps for t on the Bernstein form of x(t), then y(t) — no Newton, no
-    /// power basis, nothing shared with the code under test. The ends are
-    /// the curve's end points by definition; bisection cannot find them
-    /// where x(t) is flat (x1 = 0 or x2 = 1), since x(t) rounds to 0 or 1
-    /// within 10⁻⁸ of them.
+    /// y at x on the Bézier (0,0), (x1,y1), (x2,y2), (1,1), by TestSupport's
+    /// bisection: nothing shared with the code under test.
     static func reference(_ p: [Double], at x: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        func bernstein(_ p1: Double, _ p2: Double, _ t: Double) -> Double {
-            let s = 1 - t
-            return 3 * s * s * t * p1 + 3 * s * t * t * p2 + t * t * t
-        }
-        var lo = 0.0, hi = 1.0
-        for _ in 0..<200 {
-            let mid = (lo + hi) / 2
-            if bernstein(p[0], p[2], mid) < x { lo = mid } else { hi = mid }
-        }
-        return bernstein(p[1], p[3], (lo + hi) / 2)
+        ReferenceBezier(p).value(at: x)
     }
 
     /// The largest |value − reference| over x = k / samples, k = 0…samples.

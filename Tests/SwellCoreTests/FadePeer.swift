@@ -11,10 +11,6 @@ import TestSupport
 enum FadePeer {
     static let level: Float = 0.5
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// Writes `frames` frames of the constant signal, runs `tool` with the
     /// arguments `arguments(input, output)` builds, and returns the gain of
     /// every output frame.
@@ -33,7 +29,7 @@ enum FadePeer {
             withUnsafeBytes(of: level.bitPattern.littleEndian) { signal.append(contentsOf: $0) }
         }
         try signal.write(to: input)
-        try run(tool, arguments(input.path, output.path))
+        try Subprocess.run(tool, arguments(input.path, output.path)).requireSuccess()
 
         let bytes = try Data(contentsOf: output)
         return bytes.withUnsafeBytes { raw in
@@ -73,30 +69,5 @@ enum FadePeer {
             if error > worst.error { worst = (error, n) }
         }
         return worst
-    }
-
-    private static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = try executable(tool)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        let exit = try ProcessExit(running: process)
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        exit.wait()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: message, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw Failure(description: "\(tool) \(arguments.joined(separator: " ")) failed: \(text)")
-        }
-    }
-
-    private static func executable(_ tool: String) throws -> URL {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(directory)).appendingPathComponent(tool)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        throw Failure(description: "\(tool) is not on PATH; the fade tests compare against it (apt-get install \(tool))")
     }
 }

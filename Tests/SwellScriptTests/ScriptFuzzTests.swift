@@ -114,7 +114,7 @@ struct ScriptFuzzTests {
 
     @Test func byteMutationsParseOrFailWithAPosition() {
         var random = SplitMix64(seed: 0x5EED_0000_5CA1_AB1E)
-        let original = Array(specExampleScript.utf8)
+        let original = Array(FixtureScripts.documentedExample.utf8)
         var accepted = 0
         for run in 0 ..< 1_500 where Self.parsesOrFailsWithAPosition(Self.mutate(original, using: &random), run: run) {
             accepted += 1
@@ -128,7 +128,7 @@ struct ScriptFuzzTests {
     /// reach the script validator rather than the JSON parser.
     @Test func valueMutationsParseOrFailWithAPosition() {
         var random = SplitMix64(seed: 0x0DD_BA11_F00D)
-        let original = Array(specExampleScript.utf8)
+        let original = Array(FixtureScripts.documentedExample.utf8)
         let tokens = Self.valueTokens(original)
         var accepted = 0
         for run in 0 ..< 1_000 {

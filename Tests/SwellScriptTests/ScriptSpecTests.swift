@@ -1,29 +1,7 @@
 import Foundation
 import Testing
 import SwellScript
-
-/// The example script of docs/scripts.md#example, verbatim.
-let specExampleScript = """
-    {
-      "version": 1,
-      "sampleRate": 48000,
-      "layers": [
-        {"name": "bus",   "type": "layer"},
-        {"name": "music", "type": "audio", "file": "song.flac", "parent": "bus", "volume": 0},
-        {"name": "clock", "type": "layer", "time": 0},
-        {"name": "card",  "type": "mixer", "device": "default", "control": "Master"}
-      ],
-      "events": [
-        {"at": 0, "layer": "music", "set": {"volume": 1}, "duration": 2, "timingFunction": "easeIn"},
-        {"at": 1, "layer": "music", "set": {"volume": 0.3}},
-        {"at": 3, "layer": "music", "key": "tremolo",
-         "add": {"type": "keyframe", "keyPath": "volume", "values": [0, -0.2, 0],
-                 "additive": true, "duration": 0.5, "repeatCount": 4}},
-        {"at": 6, "layer": "music", "remove": "tremolo"},
-        {"at": 7, "layer": "bus", "set": {"speed": 0}, "disableActions": true}
-      ]
-    }
-    """
+import TestSupport
 
 let scriptDirectory = URL(fileURLWithPath: "/srv/scripts", isDirectory: true)
 
@@ -34,7 +12,7 @@ func parseScript(_ text: String) throws(SourceError) -> ScriptSpec {
 @Suite("Script files")
 struct ScriptSpecTests {
     @Test func readsTheSpecExample() throws {
-        let script = try parseScript(specExampleScript)
+        let script = try parseScript(FixtureScripts.documentedExample)
         #expect(script.sampleRate == 48000)
 
         #expect(script.layers.map(\.name) == ["bus", "music", "clock", "card"])
@@ -249,7 +227,7 @@ struct ScriptSpecTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("show.json").path
-        try Data(specExampleScript.utf8).write(to: URL(fileURLWithPath: path))
+        try Data(FixtureScripts.documentedExample.utf8).write(to: URL(fileURLWithPath: path))
 
         let script = try ScriptSpec(contentsOfFile: path)
         #expect(script.layer(named: "music")?.file == directory.appendingPathComponent("song.flac").standardizedFileURL)

@@ -57,8 +57,8 @@ struct OfflineStoredCopyTests {
     ) throws -> (copied: Int64, input: [Float], output: [Float]) {
         let directory = try SoundFileFixtures.Directory()
         let input = directory.file("in.\(testCase.input)"), output = directory.file("out.\(testCase.output)")
-        try SoundFileFixtures.run("sox", ["-D", "-n", "-r", "\(Self.sampleRate)", "-c", "\(inputChannels)",
-                                          "-b", "\(testCase.bits)", input, "synth", "3", "whitenoise"])
+        try Subprocess.run("sox", ["-D", "-n", "-r", "\(Self.sampleRate)", "-c", "\(inputChannels)",
+                                    "-b", "\(testCase.bits)", input, "synth", "3", "whitenoise"]).requireSuccess()
         let engine = AudioEngine(sampleRate: Self.sampleRate, channelCount: outputChannels, gainPath: .sample,
                                  mode: .offline)
         let music = try AudioLayer(contentsOfFile: input)

@@ -38,7 +38,7 @@ import Testing
         ) -> Case {
             Case(
                 name: name, fileName: fileName,
-                make: { try Fixtures.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", $0] + options + [$1]) },
+                make: { try Subprocess.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", $0] + options + [$1]).requireSuccess() },
                 reference: Fixtures.ffmpegSamples, tolerance: tolerance, subtype: subtype)
         }
     }
@@ -131,7 +131,7 @@ import Testing
         let file = try SoundFile(path: path)
 
         func soxi(_ option: String) throws -> String {
-            String(decoding: try Fixtures.run("soxi", [option, path]), as: UTF8.self)
+            try Subprocess.run("soxi", [option, path]).requireSuccess().standardOutput
                 .trimmingCharacters(in: .whitespacesAndNewlines)
         }
         #expect(file.frameCount == Int64(try soxi("-s")))

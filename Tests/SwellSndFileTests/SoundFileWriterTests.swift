@@ -143,11 +143,10 @@ import Testing
         let path = directory.file(name)
         let sine = (0..<9600).map { Float(0.5 * sin(2 * Double.pi * 440 * Double($0) / 48000)) }
         _ = try Fixtures.write(sine, to: path, sampleRate: 48000, channelCount: 1, encoding: encoding)
-        let probe = String(
-            decoding: try Fixtures.run(
-                "ffprobe", ["-v", "error", "-show_entries", "format=format_name:stream=codec_name",
-                            "-of", "default=noprint_wrappers=1", path]),
-            as: UTF8.self)
+        let probe = try Subprocess.run(
+            "ffprobe", ["-v", "error", "-show_entries", "format=format_name:stream=codec_name",
+                        "-of", "default=noprint_wrappers=1", path]
+        ).requireSuccess().standardOutput
         #expect(probe.contains("format_name=\(format)"))
         if let codec { #expect(probe.contains("codec_name=\(codec)\n")) }
     }
@@ -224,7 +223,7 @@ import Testing
         let path = directory.file("out.flac")
         _ = try Fixtures.write([0.1], to: path)
         let touched = directory.file("touched")
-        try Fixtures.run("touch", [touched])
+        try Subprocess.run("touch", [touched]).requireSuccess()
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         let reference = try FileManager.default.attributesOfItem(atPath: touched)
         #expect(attributes[.posixPermissions] as? Int == reference[.posixPermissions] as? Int)

@@ -49,7 +49,7 @@ import Testing
         let path = directory.file("music.flac")
         try Fixtures.sox("-n", "-r", "44100", "-c", "2", "-b", "16", path, "synth", "3", "sine", "220", "pinknoise")
         let reference = try Fixtures.soxSamples(path)
-        let frames = Int(String(decoding: try Fixtures.run("soxi", ["-s", path]), as: UTF8.self)
+        let frames = Int(try Subprocess.run("soxi", ["-s", path]).requireSuccess().standardOutput
             .trimmingCharacters(in: .whitespacesAndNewlines))!
 
         // A ring of 1024 frames refilled 256 at a time wraps hundreds of times.

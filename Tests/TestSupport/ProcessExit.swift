@@ -9,12 +9,12 @@ import Foundation
 /// before the child has finished, or never (a peer tool's output then looks
 /// incomplete, or the run hangs). A termination handler set before the
 /// child starts is called for every exit, however quick.
-public final class ProcessExit: @unchecked Sendable {
+final class ProcessExit: @unchecked Sendable {
     // Unchecked: DispatchGroup is thread-safe but not declared Sendable.
     private let group = DispatchGroup()
 
     /// Starts `process`.
-    public init(running process: Process) throws {
+    init(running process: Process) throws {
         group.enter()
         let group = self.group
         process.terminationHandler = { _ in group.leave() }
@@ -28,13 +28,13 @@ public final class ProcessExit: @unchecked Sendable {
     }
 
     /// Blocks until the process has exited (at once if it has).
-    public func wait() {
+    func wait() {
         group.wait()
     }
 
     /// Blocks until the process has exited or `seconds` have passed;
     /// returns whether it exited.
-    public func wait(seconds: Double) -> Bool {
+    func wait(seconds: Double) -> Bool {
         group.wait(timeout: .now() + seconds) == .success
     }
 }

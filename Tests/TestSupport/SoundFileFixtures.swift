@@ -36,32 +36,6 @@ public enum SoundFileFixtures {
         public init(_ description: String) { self.description = description }
     }
 
-    /// Runs a peer tool and returns its standard output. A missing tool or a
-    /// failing run is an error naming the command: the tools are required.
-    @discardableResult
-    public static func run(_ tool: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        let exit = try ProcessExit(running: process)
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        exit.wait()
-        guard process.terminationStatus == 0 else {
-            let command = ([tool] + arguments).joined(separator: " ")
-            if process.terminationStatus == 127 {
-                throw FixtureError("\(tool) is required for this test but was not found (install it)")
-            }
-            throw FixtureError("`\(command)` exited with \(process.terminationStatus): \(message)")
-        }
-        return data
-    }
-
     /// A named pipe that streams `source` as SoX writes WAV to a pipe (a
     /// header that cannot give the length). Wait on the result before the
     /// directory goes.
@@ -129,13 +103,13 @@ public enum SoundFileFixtures {
 
     @discardableResult
     public static func sox(arguments: [String]) throws -> Data {
-        try run("sox", ["-V1", "-R"] + arguments)
+        try Subprocess.run("sox", ["-V1", "-R"] + arguments).requireSuccess().outputData
     }
 
     /// `ffmpeg -v error -y ARGS…`.
     @discardableResult
     public static func ffmpeg(_ arguments: String...) throws -> Data {
-        try run("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments)
+        try Subprocess.run("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments).requireSuccess().outputData
     }
 
     /// The samples SoX decodes from `path`, as 32-bit floats (`sox FILE -t f32 -`).

@@ -17,7 +17,7 @@ extension SwellProcess.Result {
         #expect(self.status == status.rawValue, "expected exit status \(status.rawValue): \(self)",
                 sourceLocation: sourceLocation)
         #expect(signal == nil, "swell crashed: \(self)", sourceLocation: sourceLocation)
-        #expect(standardOutput.isEmpty, "nothing on standard output: \(output.debugDescription)",
+        #expect(standardOutput.isEmpty, "nothing on standard output: \(standardOutput.debugDescription)",
                 sourceLocation: sourceLocation)
         #expect(errorLines.count == 1 && standardError.hasSuffix("\n"),
                 "one line on standard error: \(standardError.debugDescription)", sourceLocation: sourceLocation)

@@ -1,37 +1,15 @@
 import Foundation
+import TestSupport
 
 /// Timing curves computed from their definitions, as references for what
 /// `swell` renders. Nothing here calls Swell.
 enum ReferenceCurve {
-    /// A cubic Bézier timing function from (0, 0) to (1, 1) with control
-    /// points (x1, y1), (x2, y2), inverted by bisection: x(s) is
-    /// non-decreasing on 0…1 when x1 and x2 are in 0…1, so 100 halvings of
-    /// the parameter interval find s with x(s) = x to the last bit, and the
-    /// value is y(s).
+    /// The cubic Bézier timing function with control points (x1, y1),
+    /// (x2, y2): TestSupport's bisection reference.
     static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> @Sendable (Double) -> Double {
-        { x in
-            func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
-                let u = 1 - s
-                return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-            }
-            var low = 0.0, high = 1.0
-            for _ in 0..<100 {
-                let mid = (low + high) / 2
-                if coordinate(mid, x1, x2) < x { low = mid } else { high = mid }
-            }
-            return coordinate((low + high) / 2, y1, y2)
-        }
+        let curve = ReferenceBezier(x1, y1, x2, y2)
+        return { curve.value(at: $0) }
     }
-
-    /// Core Animation's named timing functions by their control points, as
-    /// Apple documents them for `CAMediaTimingFunctionName`.
-    static let coreAnimation: [String: (Double, Double, Double, Double)] = [
-        "linear": (0, 0, 1, 1),
-        "easeIn": (0.42, 0, 1, 1),
-        "easeOut": (0, 0, 0.58, 1),
-        "easeInEaseOut": (0.42, 0, 0.58, 1),
-        "default": (0.25, 0.1, 0.25, 1),
-    ]
 
     /// SoX's `fade` types by letter and the FFmpeg `afade` curve name each
     /// one is (SoX 14.4.2 `fade.c`, FFmpeg `af_afade.c`).
@@ -81,7 +59,9 @@ enum ReferenceCurve {
     /// Every curve NAME the command line takes (docs/cli.md#name) and its
     /// reference.
     static func named(_ name: String) -> (@Sendable (Double) -> Double)? {
-        if let points = coreAnimation[name] { return bezier(points.0, points.1, points.2, points.3) }
+        if let curve = ReferenceBezier.coreAnimation.first(where: { $0.name == name })?.curve {
+            return { curve.value(at: $0) }
+        }
         return fade(name)
     }
 

@@ -1,0 +1,289 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// What `swell --help` and each subcommand's `--help` print, compared with
+/// the whole expected text, the way swift-argument-parser's own tests check
+/// its examples' help (`AssertHelp`, `AssertExecuteCommand`): a changed
+/// option, default, value list or wrap shows up here as a failure.
+///
+/// The width is fixed with `COLUMNS=80`, which swift-argument-parser reads
+/// before it asks the terminal, so the wrapping does not depend on where the
+/// tests run. Each expected text is what `swell` prints without the final
+/// newline; a subcommand's help ends with an empty line.
+@Suite("help: swell --help and each subcommand's help, as printed")
+struct HelpSnapshotTests {
+    /// Runs `swell ARGUMENTS` at a width of 80 columns and checks that it
+    /// printed `expected` and a newline on standard output, nothing on
+    /// standard error, and exited with status 0.
+    static func expectHelp(
+        _ arguments: [String], _ expected: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let result = try SwellProcess.run(arguments, environment: ["COLUMNS": "80"])
+        #expect(result.status == 0, "\(result)", sourceLocation: sourceLocation)
+        #expect(result.standardError.isEmpty, "nothing on standard error: \(result)", sourceLocation: sourceLocation)
+        #expect(result.standardOutput == expected + "\n", "\(firstDifference(result.standardOutput, expected + "\n"))",
+                sourceLocation: sourceLocation)
+    }
+
+    /// The first line where `actual` and `expected` differ, for a message
+    /// that points at the change rather than quoting two pages of help.
+    static func firstDifference(_ actual: String, _ expected: String) -> String {
+        let actualLines = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let expectedLines = expected.split(separator: "\n", omittingEmptySubsequences: false)
+        for index in 0..<max(actualLines.count, expectedLines.count) {
+            let got = index < actualLines.count ? String(actualLines[index]) : "(no line)"
+            let wanted = index < expectedLines.count ? String(expectedLines[index]) : "(no line)"
+            if got != wanted {
+                return "line \(index + 1): printed \(got.debugDescription), expected \(wanted.debugDescription)"
+            }
+        }
+        return "no line differs"
+    }
+
+    /// The help of the automation options `play`, `render` and `curve`
+    /// share (one option group), which each prints under OPTIONS.
+    static let automationOptions = """
+          --volume <level>        The volume: linear amplitude, percent or dB (0.5,
+                                  50%, -6dB).
+          --fade-in <time>        Fade in from silence over TIME.
+          --fade-out <time>       Fade out to silence over the last TIME.
+          --timing <name>         The shape of fades and ramp segments (default linear).
+          --ramp <spec>           A volume ramp: "T:V[:NAME] T:V[:NAME] ..."; NAME
+                                  shapes the segment ending at its point.
+          --script <file>         A JSON script of layers and timed events (version 1).
+          --duration <time>       The length when there is no input file.
+        """
+
+    @Test("swell --help") func swellHelp() throws {
+        try Self.expectHelp(["--help"], """
+        OVERVIEW: Fade audio and script volume ramps with Core Animation's timing
+        model.
+
+        Every fade, ramp and script is a Core Animation animation of a layer's
+        `volume`, evaluated at every sample (or, with --gain display, once per audio
+        period as Core Animation's display link would).
+
+        TIME is 2, 2.5s, 500ms, 30m or 1h. LEVEL is 0.5 (linear amplitude), 50% or
+        -6dB. NAME is linear, easeIn, easeOut, easeInEaseOut, default,
+        bezier(x1,y1,x2,y2) or a SoX/FFmpeg fade shape: tri qsin hsin esin iqsin ihsin
+        exp log par ipar qua cub squ cbr dese desi losi sinc isinc. A fade-out uses the
+        mirrored shape, as SoX does.
+
+        Exit status: 0 done, 1 device or I/O failure, 2 bad input, 130 interrupted (143
+        for SIGTERM).
+
+        EXAMPLES:
+          swell play song.flac --fade-in 3
+          swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
+          swell play alarm.wav --ramp "0:0 30s:1:easeIn"
+          swell mixer --to 20% --duration 30m --timing easeInEaseOut     (a sleep
+        timer)
+          swell curve --fade-in 2 --duration 5 --format svg -o fade.svg
+          swell demo
+
+        USAGE: swell <subcommand>
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+          play                    Play files (one after another) with their automation.
+          render                  Render a file through its automation into a new file.
+          mixer                   Ramp a sound card's mixer control in real time.
+          curve                   Print or draw the presentation values of layer
+                                  properties over time.
+          devices                 List playback PCMs (like aplay -L) and mixer controls
+                                  (like amixer scontrols).
+          demo                    Play ten seconds of synthesised music with a scripted
+                                  fade-in, dip and fade-out.
+
+          See 'swell help <subcommand>' for detailed help.
+        """)
+    }
+
+    @Test("swell play --help") func playHelp() throws {
+        try Self.expectHelp(["play", "--help"], """
+        OVERVIEW: Play files (one after another) with their automation.
+
+        Sound goes to an ALSA PCM (any name `aplay -L` lists). The gain follows the
+        automation exactly at every sample (--gain sample, the default), or is set once
+        per audio period by the layer's display() and ramped across the period (--gain
+        display), as Core Animation's display link would. Ctrl-C fades out over 20 ms
+        before stopping.
+
+        EXAMPLES:
+          swell play song.flac --fade-in 3
+          swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
+          swell play --script mix.json
+
+        USAGE: swell play [<options>] [<inputs> ...]
+
+        ARGUMENTS:
+          <inputs>                Files to play; none when the script names its own.
+
+        OPTIONS:
+        \(Self.automationOptions)
+          --device <pcm>          The ALSA PCM to play on. (default: default)
+          --gain <gain>           Which gain path applies the volume. (values: sample,
+                                  display; default: sample)
+          --period <frames>       Frames per ALSA period. (default: 256)
+          --allow-boost           Allow gain above 0 dB (up to +24 dB).
+          --quiet                 No progress line.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        """)
+    }
+
+    @Test("swell render --help") func renderHelp() throws {
+        try Self.expectHelp(["render", "--help"], """
+        OVERVIEW: Render a file through its automation into a new file.
+
+        The output's format follows its extension (wav, aiff, flac, ogg, opus, caf, au,
+        w64, rf64). It is written beside the target under a temporary name and renamed
+        when complete, so an interrupted render leaves nothing behind; an existing file
+        is only replaced with --overwrite.
+
+        EXAMPLES:
+          swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
+          swell render talk.flac -o quiet.flac --volume -6dB
+          swell render song.wav -o ducked.wav --script duck.json --encoding float
+
+        USAGE: swell render [<options>] <input> --output <out>
+
+        ARGUMENTS:
+          <input>                 The input file (any format libsndfile reads).
+
+        OPTIONS:
+          -o, --output <out>      The output file.
+        \(Self.automationOptions)
+          --encoding <encoding>   The output encoding (default: the input's, where the
+                                  format allows). (values: pcm16, pcm24, pcm32, float)
+          --overwrite             Replace the output if it exists.
+          --allow-boost           Allow gain above 0 dB (up to +24 dB).
+          --quiet                 No progress line.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        """)
+    }
+
+    @Test("swell mixer --help") func mixerHelp() throws {
+        try Self.expectHelp(["mixer", "--help"], """
+        OVERVIEW: Ramp a sound card's mixer control in real time.
+
+        The control's level is a layer's animated `volume`, written at up to 100 times
+        a second while it moves and never while it rests — in dB when the control has
+        dB data, so a ramp sounds the way its timing function says, else in raw steps.
+        LEVEL 1 (100%, 0dB) is the control's maximum. Ctrl-C stops, leaving the level
+        where it is unless --restore.
+
+        EXAMPLES:
+          swell mixer --to 50% --duration 2
+          swell mixer --to -30dB --duration 30m --timing easeInEaseOut      (sleep
+        timer)
+          swell mixer --ramp "0:10% 10m:100%:easeIn" --control PCM          (alarm)
+          swell mixer --script card.json --restore
+
+        USAGE: swell mixer [--device <ctl>] [--control <name>] [--to <level>] [--ramp <spec>] [--script <file>] [--duration <time>] [--timing <name>] [--restore] [--quiet]
+
+        OPTIONS:
+          --device <ctl>          The ALSA control device. (default: default)
+          --control <name>        The simple mixer control. (default: Master)
+          --to <level>            Animate to LEVEL.
+          --ramp <spec>           A ramp: "T:V[:NAME] ...".
+          --script <file>         A JSON script with mixer layers.
+          --duration <time>       How long --to takes (default 0.25s).
+          --timing <name>         The shape of the ramp (default linear).
+          --restore               Put the original level back at the end.
+          --quiet                 No progress line.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        """)
+    }
+
+    @Test("swell curve --help") func curveHelp() throws {
+        try Self.expectHelp(["curve", "--help"], """
+        OVERVIEW: Print or draw the presentation values of layer properties over time.
+
+        Samples the automation on a grid t_k = start + k/rate, k = 0 … ⌊(end −
+        start)·rate⌋, without playing anything. CSV has the header `time,LAYER.KEY,...`
+        and 9 significant digits; svg and png draw the curves with labelled axes.
+
+        EXAMPLES:
+          swell curve --fade-in 2 --fade-out 2 --timing qsin --duration 10
+          swell curve --script mix.json --key music.volume --key bus.volume --format
+        svg -o mix.svg
+
+        USAGE: swell curve <options>
+
+        OPTIONS:
+        \(Self.automationOptions)
+          --start <t>             The first time of the grid (default 0).
+          --end <t>               The last time of the grid (default --duration, or
+                                  when the automation ends).
+          --rate <hz>             Grid points per second (default 100). (default: 100.0)
+          --key <layer.keypath>   A property to sample, e.g. music.volume (repeatable;
+                                  default every layer's volume).
+          --format <format>       The output format. (values: csv, json, svg, png;
+                                  default: csv)
+          -o, --output <out>      Write to OUT instead of standard output.
+          --overwrite             Replace OUT if it exists.
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        """)
+    }
+
+    @Test("swell devices --help") func devicesHelp() throws {
+        try Self.expectHelp(["devices", "--help"], """
+        OVERVIEW: List playback PCMs (like aplay -L) and mixer controls (like amixer
+        scontrols).
+
+        USAGE: swell devices [--device <ctl>]
+
+        OPTIONS:
+          --device <ctl>          The control device whose mixer controls to list.
+                                  (default: default)
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        """)
+    }
+
+    @Test("swell demo --help") func demoHelp() throws {
+        try Self.expectHelp(["demo", "--help"], """
+        OVERVIEW: Play ten seconds of synthesised music with a scripted fade-in, dip
+        and fade-out.
+
+        Plays on the default device. Where no device can be opened (a machine without a
+        sound card) it says so, renders the same to swell-demo.wav and draws the volume
+        curve to swell-demo.svg in the current directory.
+
+        USAGE: swell demo [--device <pcm>]
+
+        OPTIONS:
+          --device <pcm>          The ALSA PCM to play on. (default: default)
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        """)
+    }
+
+    /// `swell help SUBCOMMAND`, which `swell --help` points to, prints the
+    /// same text as `swell SUBCOMMAND --help`; `swell help` the same as
+    /// `swell --help`.
+    @Test("swell help [SUBCOMMAND] prints what --help prints",
+          arguments: [[], ["play"], ["render"], ["mixer"], ["curve"], ["devices"], ["demo"]])
+    func helpSubcommand(subcommand: [String]) throws {
+        let environment = ["COLUMNS": "80"]
+        let help = try SwellProcess.run(["help"] + subcommand, environment: environment)
+        let dashDashHelp = try SwellProcess.run(subcommand + ["--help"], environment: environment)
+        #expect(help.status == 0 && help.standardError.isEmpty, "\(help)")
+        #expect(help.standardOutput == dashDashHelp.standardOutput,
+                "\(Self.firstDifference(help.standardOutput, dashDashHelp.standardOutput))")
+    }
+}
