@@ -119,10 +119,12 @@ let package = Package(
         // What the interactive samples share: raw keys, signals, a status line.
         .target(name: "SampleTerminal", path: "Samples/SampleTerminal"),
 
-        // Test support. TestSupport is Foundation only: peer tools (SoX,
-        // FFmpeg), scratch directories, a seeded generator. ALSATestSupport
-        // builds a self-contained ALSA configuration: a capture PCM and a
-        // fake mixer, built from C at run time.
+        // Test support. TestSupport is Foundation only: one subprocess
+        // runner for the peer tools (SoX, FFmpeg) and the built programs,
+        // one reference Bézier, shared fixture scripts, scratch directories,
+        // a seeded generator. ALSATestSupport builds a self-contained ALSA
+        // configuration: a capture PCM and a fake mixer, built from C at run
+        // time.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .target(
             name: "ALSATestSupport", dependencies: ["SwellALSA", "TestSupport"],

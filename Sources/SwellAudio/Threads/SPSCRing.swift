@@ -89,17 +89,14 @@ package final class SPSCRing<Element: BitwiseCopyable> {
     /// - Returns: the slots written: `min(count, availableToWrite)`.
     @inlinable @discardableResult
     package func write(from source: UnsafeBufferPointer<Element>, count: Int) -> Int {
-        precondition(count >= 0 && source.count >= count * slotWidth,
-                     "source holds \(source.count) elements, not \(count) slots of \(slotWidth)")
-        let read = readIndex.load(ordering: .acquiring)
+        checkBuffer(holding: source.count, for: count)
         let write = writeIndex.load(ordering: .relaxed)
-        let count = min(count, capacity - (write &- read))
+        let count = min(count, availableToWrite)
         guard count > 0, let base = source.baseAddress else { return 0 }
 
-        let start = write & mask
-        let first = min(count, capacity - start)
-        (storage + start * slotWidth).update(from: base, count: first * slotWidth)
-        storage.update(from: base + first * slotWidth, count: (count - first) * slotWidth)
+        forEachRun(of: count, from: write) { ring, offset, elements in
+            ring.update(from: base + offset, count: elements)
+        }
 
         writeIndex.store(write &+ count, ordering: .releasing)
         return count
@@ -136,17 +133,14 @@ package final class SPSCRing<Element: BitwiseCopyable> {
     /// - Returns: the slots read: `min(count, availableToRead)`.
     @inlinable @discardableResult
     package func read(into destination: UnsafeMutableBufferPointer<Element>, count: Int) -> Int {
-        precondition(count >= 0 && destination.count >= count * slotWidth,
-                     "destination holds \(destination.count) elements, not \(count) slots of \(slotWidth)")
-        let write = writeIndex.load(ordering: .acquiring)
+        checkBuffer(holding: destination.count, for: count)
         let read = readIndex.load(ordering: .relaxed)
-        let count = min(count, write &- read)
+        let count = min(count, availableToRead)
         guard count > 0, let base = destination.baseAddress else { return 0 }
 
-        let start = read & mask
-        let first = min(count, capacity - start)
-        base.update(from: storage + start * slotWidth, count: first * slotWidth)
-        (base + first * slotWidth).update(from: storage, count: (count - first) * slotWidth)
+        forEachRun(of: count, from: read) { ring, offset, elements in
+            (base + offset).update(from: ring, count: elements)
+        }
 
         readIndex.store(read &+ count, ordering: .releasing)
         return count
@@ -183,6 +177,29 @@ package final class SPSCRing<Element: BitwiseCopyable> {
     package func reset() {
         writeIndex.store(0, ordering: .relaxed)
         readIndex.store(0, ordering: .relaxed)
+    }
+}
+
+extension SPSCRing {
+    /// Traps unless a caller's buffer of `elements` elements has room for
+    /// `count` slots.
+    @inlinable @inline(__always)
+    func checkBuffer(holding elements: Int, for count: Int) {
+        precondition(count >= 0 && elements >= count * slotWidth,
+                     "the buffer holds \(elements) elements, not \(count) slots of \(slotWidth)")
+    }
+
+    /// Calls `body` for the storage of `count` slots from slot index
+    /// `index`: once, or twice where the slots wrap past the end of the
+    /// storage, with the run's elements, its offset in elements from the
+    /// first slot, and its length in elements.
+    @inlinable @inline(__always)
+    func forEachRun(of count: Int, from index: Int,
+                    _ body: (_ ring: UnsafeMutablePointer<Element>, _ offset: Int, _ elements: Int) -> Void) {
+        let start = index & mask
+        let first = min(count, capacity - start)
+        body(storage + start * slotWidth, 0, first * slotWidth)
+        body(storage, first * slotWidth, (count - first) * slotWidth)
     }
 }
 
