@@ -32,7 +32,7 @@ import Synchronization
 /// Besides the device calls, the render thread only touches atomics and
 /// signals the owning thread through a ``WakeupSignal``, whose `sem_post`
 /// is real-time safe; even its failure is handed over without a lock
-/// (docs/architecture.md: the render thread never locks or allocates).
+/// (docs/architecture.md#real-time-rules).
 public final class AudioOutput: @unchecked Sendable {
     public let engine: AudioEngine
     let pcm: PCMOutput

@@ -25,8 +25,8 @@ import Synchronization
 /// - Each call is a bounded number of steps — two atomic loads, at most two
 ///   `memcpy`-like copies, one atomic store — with no retry loop, so both
 ///   sides are wait-free, and nothing allocates after `init`. That makes
-///   every call safe on an audio render thread (docs/architecture.md: the
-///   render thread never locks or allocates).
+///   every call safe on an audio render thread
+///   (docs/architecture.md#real-time-rules).
 ///
 /// The calls are `@inlinable`, so a module using the ring gets code
 /// specialised for its element type: a copy is a `memcpy` of a known
