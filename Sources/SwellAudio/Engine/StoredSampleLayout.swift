@@ -24,9 +24,11 @@ package struct StoredSampleLayout: Equatable, Sendable {
     /// on x86.
     package let isByteSwapped: Bool
 
-
-    package init(bytesPerSample: Int, isByteSwapped: Bool) {
-        self.bytesPerSample = bytesPerSample
+    /// The layout of PCM words of `bitsPerSample` bits, stored swapped or
+    /// not; nil for any word size but 16 and 24, which have none.
+    package init?(bitsPerSample: Int, isByteSwapped: Bool) {
+        guard bitsPerSample == 16 || bitsPerSample == 24 else { return nil }
+        bytesPerSample = bitsPerSample / 8
         self.isByteSwapped = isByteSwapped
     }
 }

@@ -11,12 +11,12 @@ extension StoredSampleLayout {
     /// `format`; nil when it has none.
     init?(handle: OpaquePointer, format: Int32) {
         guard Self.uncompressedContainers.contains(format & Int32(SF_FORMAT_TYPEMASK)) else { return nil }
-        let bytes: Int
+        let bits: Int
         switch Int(format & Int32(SF_FORMAT_SUBMASK)) {
-        case SF_FORMAT_PCM_16: bytes = 2
-        case SF_FORMAT_PCM_24: bytes = 3
+        case SF_FORMAT_PCM_16: bits = 16
+        case SF_FORMAT_PCM_24: bits = 24
         default: return nil
         }
-        self.init(bytesPerSample: bytes, isByteSwapped: sf_command(handle, Int32(SFC_RAW_DATA_NEEDS_ENDSWAP), nil, 0) != 0)
+        self.init(bitsPerSample: bits, isByteSwapped: sf_command(handle, Int32(SFC_RAW_DATA_NEEDS_ENDSWAP), nil, 0) != 0)
     }
 }
