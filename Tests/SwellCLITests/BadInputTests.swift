@@ -189,6 +189,32 @@ struct BadInputTests {
         try swell(["curve", "--duration", "1"] + arguments).expectFailure(.badInput, naming: [subject])
     }
 
+    /// Large finite numbers are checked where they would become a count of
+    /// frames or of grid points, never converted into a trap.
+    @Test("times too large to count are bad input, not a crash", arguments: [
+        (["curve", "--fade-in", "1", "--duration", "1e17"], "points"),
+        (["curve", "--duration", "10", "--rate", "1e300"], "points"),
+        (["render", "in.wav", "-o", "out.wav", "--duration", "1e17"], "1e+17"),
+    ])
+    func hugeTimes(arguments: [String], subject: String) throws {
+        try swell(arguments).expectFailure(.badInput, naming: [subject])
+    }
+
+    @Test("a script event too late to count, or with a duration too long to sample, is bad input")
+    func hugeScriptTimes() throws {
+        let late = try workspace.write("""
+            {"version": 1, "events": [{"at": 1e15, "layer": "main", "set": {"volume": 0.5}}]}
+            """, to: "late.json")
+        try swell(["render", "in.wav", "-o", "out.wav", "--script", late]).expectFailure(.badInput, naming: ["1e+15"])
+        try swell(["play", "in.wav", "--device", "null", "--script", late]).expectFailure(.badInput, naming: ["1e+15"])
+        let long = try workspace.write("""
+            {"version": 1, "events": [{"at": 0, "layer": "main", "set": {"volume": 0.5}, "duration": 1e17}]}
+            """, to: "long.json")
+        try swell(["curve", "--script", long]).expectFailure(.badInput, naming: ["points"])
+        // With the grid's end given, the long animation is only sampled.
+        #expect(try swell(["curve", "--script", long, "--duration", "1"]).status == 0)
+    }
+
     @Test("options that cannot go together")
     func conflictingOptions() throws {
         try swell(["curve", "--ramp", "0:0 1:1", "--fade-in", "1"]).expectFailure(.badInput, naming: ["--ramp"])

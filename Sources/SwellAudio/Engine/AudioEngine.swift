@@ -79,9 +79,12 @@ public final class AudioEngine: RenderHost {
         Double(frame) / Double(sampleRate)
     }
 
-    /// The first frame an event at `time` affects: `ceil(time·fs − 1e-9)`.
+    /// The first frame an event at `time` affects: `ceil(time·fs − 1e-9)`,
+    /// saturated to the range of `Int64` — an event at 10^15 s comes after
+    /// every frame there is, not a trap.
     public func firstFrame(atTime time: Double) -> Int64 {
-        Int64((time * Double(sampleRate) - 1e-9).rounded(.up))
+        let frame = (time * Double(sampleRate) - 1e-9).rounded(.up)
+        return Int64(exactly: frame) ?? (frame > 0 ? .max : .min)
     }
 
     /// Frames rendered so far.

@@ -20,6 +20,10 @@ struct CurveJob {
 
     init() {}
 
+    /// The most points a grid may have: ten million rows of CSV are already
+    /// several hundred megabytes.
+    static let maximumPoints = 10_000_000.0
+
     /// The sampled curves.
     struct Table: Sendable, Equatable {
         let times: [Double]
@@ -42,8 +46,13 @@ struct CurveJob {
         try stage.install(on: host)
         let last = end ?? options.duration ?? max(stage.naturalEnd, start)
         guard last.isFinite, last >= start else { throw AutomationError("--end must not be before --start") }
-        let count = Int(((last - start) * rate + 1e-9).rounded(.down)) + 1
-        guard count <= 10_000_000 else { throw AutomationError("the grid has \(count) points; lower --rate or shorten the range") }
+        // Counted in Double first: a range of 1e17 s has more points than
+        // an Int holds.
+        let points = ((last - start) * rate + 1e-9).rounded(.down) + 1
+        guard points <= Self.maximumPoints else {
+            throw AutomationError("the grid would have more than 10 million points; lower --rate or shorten the range")
+        }
+        let count = Int(points)
         let columns = try resolveKeys(stage)
         var times: [Double] = [], values = Array(repeating: [Double](), count: columns.count)
         times.reserveCapacity(count)

@@ -52,6 +52,11 @@ final class Session {
         guard seconds * Double(sampleRate) < 0x1p53 else {
             throw AutomationError("a length of \(seconds) s is too long to render or play")
         }
+        // Each event becomes the frame it is first heard at.
+        if let late = script.events.first(where: { !($0.time * Double(sampleRate) < 0x1p53) }) {
+            throw AutomationError("the script's event at \(String(format: "%g", late.time)) s (line \(late.location.line)) "
+                                  + "is later than any frame can be counted at \(sampleRate) Hz")
+        }
         engine = AudioEngine(sampleRate: sampleRate, channelCount: channels, periodFrames: periodFrames,
                              gainPath: gainPath, allowsBoost: allowsBoost, mode: mode)
         var lengthOptions = options
