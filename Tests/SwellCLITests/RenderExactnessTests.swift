@@ -87,6 +87,16 @@ struct RenderExactnessTests {
         #expect(deviation.error <= Self.tolerance, "\(deviation)")
     }
 
+    @Test("a one-point --ramp is that level throughout, before its time as after", arguments: ["0.05:0.5", "0:0.25"])
+    func onePointRamp(spec: String) throws {
+        let workspace = try Workspace()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 4_800)
+        let (gains, _) = try workspace.renderedGains(of: input, ["--ramp", spec])
+        let level = try #require(Double(spec.split(separator: ":")[1]))
+        let deviation = Deviation(gains, Array(repeating: level, count: gains.count))
+        #expect(deviation.error <= Self.tolerance, "\(deviation)")
+    }
+
     @Test("a spring animation in a script follows the damped oscillator")
     func spring() throws {
         let workspace = try Workspace()

@@ -224,8 +224,12 @@ final class AutomationStage {
     private func scheduleRamp(_ ramp: RampSpec, on host: RenderHost, origin: Double) {
         let points = ramp.points
         guard let first = points.first, let last = points.last else { return }
+        // The value holds before the first point: the model starts there,
+        // without the implicit animation a change to a hosted layer runs.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
         target.setValue(first.level, forKey: AudioKey.volume)
-        CATransaction.flush()
+        CATransaction.commit()
         let span = last.time - first.time
         let target = self.target
         guard span > 0 else {
