@@ -281,8 +281,8 @@ struct BadInputTests {
         try swell(["render", "in.wav", "-o", "no/such/dir/out.wav"]).expectFailure(.runtimeFailure, naming: ["no/such/dir/out.wav"])
     }
 
-    @Test("SIGINT or SIGTERM during a long render exits 128 + the signal and leaves neither the output nor a temporary file",
-          arguments: [SIGINT, SIGTERM])
+    @Test("a terminating signal during a long render exits 128 + the signal and leaves neither the output nor a temporary file",
+          arguments: [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1])
     func interruptedRender(signal: Int32) throws {
         // 3 h of 1 kHz mono with a Bézier fade across all of it: every frame
         // is evaluated, so the render takes long enough to be interrupted.

@@ -1,16 +1,20 @@
 import Foundation
 import Synchronization
 
-/// Ctrl-C, and `kill`: the first SIGINT or SIGTERM sets a flag that the
-/// running job polls (play fades out over 20 ms, render removes its
-/// temporary file, mixer stops), and the process then exits with 128 plus
-/// the signal's number, as a shell reports a process the signal ended —
-/// 130 for SIGINT, 143 for SIGTERM. A second signal ends the process at
-/// once.
+/// Ctrl-C, `kill` and a closed terminal: the first of the signals that
+/// would end the process — SIGINT, SIGTERM, SIGHUP, SIGQUIT, and the
+/// alarms, limits and user signals whose default is to terminate — sets a
+/// flag that the running job polls (play fades out over 20 ms, render
+/// removes its temporary file, mixer stops), and the process then exits
+/// with 128 plus the signal's number, as a shell reports a process the
+/// signal ended: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. A second
+/// signal ends the process at once. (SIGPIPE keeps its default: a reader
+/// that went away ends `swell curve | head` quietly, as it ends `cat`.)
 enum Interrupt {
     /// The signal received, or 0.
     private static let received = Atomic<Int32>(0)
-    private static let signals = [SIGINT, SIGTERM]
+    private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
+                                  SIGVTALRM, SIGPROF]
 
     static func install() {
         _ = received.load(ordering: .relaxed)
