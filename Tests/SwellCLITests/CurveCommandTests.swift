@@ -65,6 +65,28 @@ struct CurveCommandTests {
         }
     }
 
+    @Test("-o picks the format from its extension unless --format says otherwise; -o - is standard output")
+    func outputFormatFromExtension() throws {
+        let workspace = try Workspace()
+        _ = try curve(["--duration", "1", "-o", "chart.png"], directory: workspace.directory)
+        let png = try Data(contentsOf: URL(fileURLWithPath: workspace.path("chart.png")))
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]), "a PNG signature")
+        _ = try curve(["--duration", "1", "-o", "table.JSON"], directory: workspace.directory)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: workspace.path("table.JSON"))))
+        #expect((json as? [String: Any])?["keys"] as? [String] == ["main.volume"])
+        _ = try curve(["--duration", "1", "--format", "csv", "-o", "forced.svg"], directory: workspace.directory)
+        #expect(try String(contentsOfFile: workspace.path("forced.svg"), encoding: .utf8).hasPrefix("time,main.volume\n"))
+        let piped = try curve(["--duration", "0.02", "-o", "-"], directory: workspace.directory)
+        #expect(piped.standardOutput == "time,main.volume\n0,1\n0.01,1\n0.02,1\n")
+        #expect(!FileManager.default.fileExists(atPath: workspace.path("-")), "no file named -")
+    }
+
+    @Test("a key asked twice is one column")
+    func repeatedKey() throws {
+        let result = try curve(["--duration", "0", "--key", "main.volume", "--key", "main.volume"])
+        #expect(result.standardOutput == "time,main.volume\n0,1\n")
+    }
+
     @Test("CSV: several keys of several layers, in the order asked")
     func csvKeys() throws {
         let workspace = try Workspace()

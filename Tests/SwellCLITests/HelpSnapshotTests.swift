@@ -215,8 +215,7 @@ struct HelpSnapshotTests {
 
         EXAMPLES:
           swell curve --fade-in 2 --fade-out 2 --timing qsin --duration 10
-          swell curve --script mix.json --key music.volume --key bus.volume --format
-        svg -o mix.svg
+          swell curve --script mix.json --key music.volume --key bus.volume -o mix.svg
 
         USAGE: swell curve <options>
 
@@ -225,12 +224,13 @@ struct HelpSnapshotTests {
           --start <t>             The first time of the grid (default 0).
           --end <t>               The last time of the grid (default --duration, or
                                   when the automation ends).
-          --rate <hz>             Grid points per second (default 100). (default: 100.0)
+          --rate <hz>             Grid points per second. (default: 100.0)
           --key <layer.keypath>   A property to sample, e.g. music.volume (repeatable;
                                   default every layer's volume).
-          --format <format>       The output format. (values: csv, json, svg, png;
-                                  default: csv)
-          -o, --output <out>      Write to OUT instead of standard output.
+          --format <format>       The output format (default: OUT's extension, else
+                                  csv). (values: csv, json, svg, png)
+          -o, --output <out>      Write to OUT instead of standard output (- is
+                                  standard output).
           --overwrite             Replace OUT if it exists.
           --version               Show the version.
           -h, --help              Show help information.

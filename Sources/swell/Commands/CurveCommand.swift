@@ -16,7 +16,7 @@ struct CurveCommand: ParsableCommand {
 
         EXAMPLES:
           swell curve --fade-in 2 --fade-out 2 --timing qsin --duration 10
-          swell curve --script mix.json --key music.volume --key bus.volume --format svg -o mix.svg
+          swell curve --script mix.json --key music.volume --key bus.volume -o mix.svg
         """)
 
     @OptionGroup var automation: AutomationArguments
@@ -28,17 +28,18 @@ struct CurveCommand: ParsableCommand {
             transform: Parse.time)
     var end: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Grid points per second (default 100).", valueName: "hz"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Grid points per second.", valueName: "hz"))
     var rate: Double = 100
 
     @Option(name: .customLong("key"), help: ArgumentHelp("A property to sample, e.g. music.volume (repeatable; default every layer's volume).",
                                                          valueName: "layer.keypath"))
     var keys: [String] = []
 
-    @Option(help: "The output format.")
-    var format: CurveFormat = .csv
+    @Option(help: "The output format (default: OUT's extension, else csv).")
+    var format: CurveFormat?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to OUT instead of standard output.", valueName: "out"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to OUT instead of standard output (- is standard output).",
+                                                    valueName: "out"))
     var output: String?
 
     @Flag(help: "Replace OUT if it exists.")
@@ -52,9 +53,10 @@ struct CurveCommand: ParsableCommand {
         job.end = end
         job.rate = rate
         job.keys = keys
-        let data = try job.sample().data(as: format)
-        if let output {
-            try PartialFile.write(data, to: output, overwrite: overwrite)
+        let file = output == "-" ? nil : output
+        let data = try job.sample().data(as: format ?? file.flatMap(CurveFormat.init(forPath:)) ?? .csv)
+        if let file {
+            try PartialFile.write(data, to: file, overwrite: overwrite)
         } else {
             FileHandle.standardOutput.write(data)
         }

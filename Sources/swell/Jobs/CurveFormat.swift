@@ -7,6 +7,12 @@ import SwellSndFile
 /// The formats `swell curve` writes.
 enum CurveFormat: String, CaseIterable, Sendable {
     case csv, json, svg, png
+
+    /// The format a file's extension names, as `sox` and `ffmpeg` choose
+    /// an output's format; nil for any other extension.
+    init?(forPath path: String) {
+        self.init(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
 }
 
 extension CurveJob.Table {

@@ -36,9 +36,8 @@ struct CurveJob {
     }
 
     func sample() throws -> Table {
-        guard rate > 0, rate.isFinite, start.isFinite, start >= 0 else {
-            throw AutomationError("--rate must be a positive number and --start a time")
-        }
+        guard rate > 0, rate.isFinite else { throw AutomationError("--rate must be a positive, finite number of points per second") }
+        guard start >= 0, start.isFinite else { throw AutomationError("--start must be a finite, non-negative time") }
         let clock = ManualClock()
         let host = HeadlessHost(clock: clock)
         let stage = try AutomationStage(script: script ?? ScriptSpec(), options: options, input: nil,
@@ -70,9 +69,10 @@ struct CurveJob {
     }
 
     private func resolveKeys(_ stage: AutomationStage) throws -> [(name: String, layer: CALayer, keyPath: String)] {
+        var seen = Set<String>()
         let names = keys.isEmpty
             ? stage.layerNames.filter { stage.layers[$0]?.value(forKey: AudioKey.volume) != nil }.map { "\($0).\(AudioKey.volume)" }
-            : keys
+            : keys.filter { seen.insert($0).inserted }   // a key asked twice is one column
         return try names.map { name in
             guard let dot = name.firstIndex(of: "."), let layer = stage.layers[String(name[..<dot])] else {
                 throw AutomationError("--key '\(name)': expected LAYER.KEYPATH with a layer of \(stage.layerNames.joined(separator: ", "))")
