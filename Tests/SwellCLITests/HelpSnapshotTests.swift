@@ -130,7 +130,7 @@ struct HelpSnapshotTests {
                                   display; default: sample)
           --period <frames>       Frames per ALSA period. (default: 256)
           --allow-boost           Allow gain above 0 dB (up to +24 dB).
-          --quiet                 No progress line.
+          -q, --quiet             No progress line.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -161,9 +161,9 @@ struct HelpSnapshotTests {
         \(Self.automationOptions)
           --encoding <encoding>   The output encoding (default: the input's, where the
                                   format allows). (values: pcm16, pcm24, pcm32, float)
-          --overwrite             Replace the output if it exists.
+          -y, --overwrite         Replace the output if it exists.
           --allow-boost           Allow gain above 0 dB (up to +24 dB).
-          --quiet                 No progress line.
+          -q, --quiet             No progress line.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -198,7 +198,7 @@ struct HelpSnapshotTests {
           --duration <time>       How long --to takes (default 0.25s).
           --timing <name>         The shape of the ramp (default linear).
           --restore               Put the original level back at the end.
-          --quiet                 No progress line.
+          -q, --quiet             No progress line.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -231,7 +231,7 @@ struct HelpSnapshotTests {
                                   csv). (values: csv, json, svg, png)
           -o, --output <out>      Write to OUT instead of standard output (- is
                                   standard output).
-          --overwrite             Replace OUT if it exists.
+          -y, --overwrite         Replace OUT if it exists.
           --version               Show the version.
           -h, --help              Show help information.
 

@@ -24,15 +24,18 @@ struct PeerParityTests {
             to: "in.wav")
     }
 
-    private func swellRender(_ input: String, in workspace: Workspace, fade: String, name: String) throws -> WAVFile {
+    /// Renders into `swell.wav`, replacing it (`flags`: `--overwrite`, or
+    /// the short forms SoX and FFmpeg users type).
+    private func swellRender(_ input: String, in workspace: Workspace, fade: String, name: String,
+                             flags: [String] = ["--overwrite"]) throws -> WAVFile {
         let output = workspace.path("swell.wav")
-        let result = try SwellProcess.run(["render", input, "-o", output, "--encoding", "float", "--overwrite",
-                                           "--fade-in", fade, "--fade-out", fade, "--timing", name])
+        let result = try SwellProcess.run(["render", input, "-o", output, "--encoding", "float"] + flags
+                                          + ["--fade-in", fade, "--fade-out", fade, "--timing", name])
         #expect(result.status == 0, "\(result)")
         return try WAVFile(contentsOf: URL(fileURLWithPath: output))
     }
 
-    @Test("the five SoX fade shapes match `sox -D in out fade TYPE D -0 D`",
+    @Test("the five SoX fade shapes match `sox -D in out fade TYPE D -0 D`, by name and by SoX's letter",
           arguments: ReferenceCurve.soxLetters.map(\.name), fadeLengths)
     func sox(name: String, fade: String) throws {
         let letter = ReferenceCurve.soxLetters.first { $0.name == name }!.letter
@@ -46,6 +49,11 @@ struct PeerParityTests {
         #expect(ours.channelCount == 2)
         let deviation = Deviation(ours.samples, peer.samples)
         #expect(deviation.error <= 1e-6, "fade \(letter) \(fade): \(deviation) (interleaved sample index)")
+        // SoX's letter names the same shape: `--timing q` is `fade q`; `-y`
+        // replaces the first render's file, as FFmpeg's does.
+        let byLetter = try swellRender(input, in: workspace, fade: fade, name: letter, flags: ["-y", "-q"])
+        let letterDeviation = Deviation(byLetter.samples, peer.samples)
+        #expect(letterDeviation.error <= 1e-6, "--timing \(letter) \(fade): \(letterDeviation) (interleaved sample index)")
     }
 
     /// FFmpeg's afade curves that SoX does not have.

@@ -92,6 +92,16 @@ struct TimingFunctionSyntaxTests {
         #expect(try TimingFunctionSpec(parsing: name) == .named(name))
     }
 
+    /// SoX's `fade` types: t (triangular, linear), q (quarter sine), h (half
+    /// sine), l (logarithmic: FFmpeg's `exp`), p (inverted parabola), as
+    /// SoX's manual lists them.
+    @Test("SoX's one-letter fade types name FFmpeg's shapes", arguments: [
+        ("t", "tri"), ("q", "qsin"), ("h", "hsin"), ("l", "exp"), ("p", "ipar"),
+    ])
+    func soxLetters(letter: String, name: String) throws {
+        #expect(try TimingFunctionSpec(parsing: letter) == .named(name))
+    }
+
     @Test func parsesBezierControlPoints() throws {
         #expect(try TimingFunctionSpec(parsing: "bezier(0.25,0.1,0.25,1)") == .bezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
         // y may overshoot; spaces are allowed around the numbers.

@@ -5,7 +5,9 @@
 /// Names are Core Animation's `CAMediaTimingFunctionName` raw values
 /// (`linear`, `easeIn`, `easeOut`, `easeInEaseOut`, `default`) and the fade
 /// shapes of SoX and FFmpeg by their FFmpeg `afade` curve names (`qsin`,
-/// `exp`, …), matched case-sensitively (a near miss gets a suggestion).
+/// `exp`, …), matched case-sensitively (a near miss gets a suggestion); SoX's
+/// one-letter `fade` types are aliases of the shapes they are (`t` `tri`,
+/// `q` `qsin`, `h` `hsin`, `l` `exp`, `p` `ipar`).
 /// `bezier(x1,y1,x2,y2)` gives the control points of
 /// `CAMediaTimingFunction(controlPoints:_:_:_:)`: the curve runs from (0, 0)
 /// to (1, 1) and must be a function of time, so x1 and x2 lie in 0…1 (the
@@ -24,6 +26,10 @@ public enum TimingFunctionSpec: Hashable, Sendable, CustomStringConvertible {
         "qua", "cub", "squ", "cbr", "dese", "desi", "losi", "sinc", "isinc",
     ]
 
+    /// SoX's `fade` types by letter, and the FFmpeg shape each one is
+    /// (docs/fades.md#the-shapes).
+    public static let soxFadeTypes = ["t": "tri", "q": "qsin", "h": "hsin", "l": "exp", "p": "ipar"]
+
     /// Parses a NAME or `bezier(x1,y1,x2,y2)`; spaces around the numbers
     /// are allowed.
     public init(parsing text: String) throws(ValueSyntaxError) {
@@ -40,6 +46,10 @@ public enum TimingFunctionSpec: Hashable, Sendable, CustomStringConvertible {
             }
             if let problem = Self.controlPointProblem(numbers) { throw failure(problem.reason) }
             self = .bezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])
+            return
+        }
+        if let shape = Self.soxFadeTypes[String(trimmed)] {
+            self = .named(shape)
             return
         }
         let names = Self.coreAnimationNames + Self.fadeShapeNames

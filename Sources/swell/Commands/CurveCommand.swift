@@ -42,7 +42,7 @@ struct CurveCommand: ParsableCommand {
                                                     valueName: "out"))
     var output: String?
 
-    @Flag(help: "Replace OUT if it exists.")
+    @Flag(name: [.customShort("y"), .long], help: "Replace OUT if it exists.")
     var overwrite = false
 
     func run() throws {

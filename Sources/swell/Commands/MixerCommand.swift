@@ -46,7 +46,7 @@ struct MixerCommand: ParsableCommand {
     @Flag(help: "Put the original level back at the end.")
     var restore = false
 
-    @Flag(help: "No progress line.")
+    @Flag(name: [.customShort("q"), .long], help: "No progress line.")
     var quiet = false
 
     func validate() throws {

@@ -37,7 +37,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Allow gain above 0 dB (up to +24 dB).")
     var allowBoost = false
 
-    @Flag(help: "No progress line.")
+    @Flag(name: [.customShort("q"), .long], help: "No progress line.")
     var quiet = false
 
     func validate() throws {

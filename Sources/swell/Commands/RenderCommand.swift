@@ -30,13 +30,13 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The output encoding (default: the input's, where the format allows).")
     var encoding: SampleEncoding?
 
-    @Flag(help: "Replace the output if it exists.")
+    @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
     @Flag(help: "Allow gain above 0 dB (up to +24 dB).")
     var allowBoost = false
 
-    @Flag(help: "No progress line.")
+    @Flag(name: [.customShort("q"), .long], help: "No progress line.")
     var quiet = false
 
     func run() throws {
