@@ -251,6 +251,28 @@ struct BadInputTests {
             .expectFailure(.runtimeFailure, naming: ["nosuch"])
     }
 
+    @Test("a device that cannot be opened is a device failure everywhere: a script's mixer layer, swell devices --device")
+    func deviceFailuresEverywhere() throws {
+        let alsa = try ALSATestConfiguration()
+        let script = try workspace.write("""
+            {"version": 1, "layers": [{"name": "card", "type": "mixer", "device": "nosuch", "control": "Master"}]}
+            """, to: "card.json")
+        try swell(["mixer", "--script", script], environment: alsa.environment)
+            .expectFailure(.runtimeFailure, naming: ["card", "nosuch"])
+        try swell(["devices", "--device", "nosuch"], environment: alsa.environment)
+            .expectFailure(.runtimeFailure, naming: ["nosuch"])
+    }
+
+    @Test("every input of play is checked before the first one plays")
+    func playChecksEveryInputFirst() throws {
+        let alsa = try ALSATestConfiguration()
+        try swell(["play", "in.wav", "missing.wav", "--device", ALSATestConfiguration.capturePCM],
+                  environment: alsa.environment)
+            .expectFailure(.badInput, naming: ["missing.wav"])
+        let capture = alsa.captureFile(of: ALSATestConfiguration.capturePCM).path
+        #expect(!FileManager.default.fileExists(atPath: capture), "nothing was played")
+    }
+
     @Test("a busy device is a device failure that says so")
     func busyDevice() throws {
         let alsa = try ALSATestConfiguration()

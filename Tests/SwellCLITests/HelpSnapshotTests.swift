@@ -246,8 +246,8 @@ struct HelpSnapshotTests {
         USAGE: swell devices [--device <ctl>]
 
         OPTIONS:
-          --device <ctl>          The control device whose mixer controls to list.
-                                  (default: default)
+          --device <ctl>          The control device whose mixer controls to list
+                                  (default: default).
           --version               Show the version.
           -h, --help              Show help information.
 

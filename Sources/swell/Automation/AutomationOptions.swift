@@ -33,6 +33,16 @@ struct AutomationOptions: Sendable, Equatable {
     }
 }
 
+/// An error with the part of the input it arose from ("mixer layer 'card':
+/// cannot open …"); it is the underlying error's kind of failure, so its
+/// exit status is that error's (docs/cli.md#exit-codes).
+struct ContextualError: Error, CustomStringConvertible {
+    let context: String
+    let underlying: any Error
+
+    var description: String { "\(context): \(underlying)" }
+}
+
 /// Why automation cannot be set up: one line for the user.
 struct AutomationError: Error, CustomStringConvertible, Equatable {
     let description: String

@@ -49,7 +49,7 @@ final class AutomationStage {
     /// layers' controls (nil: mixer layers compute their curve only).
     init(script: ScriptSpec, options: AutomationOptions, input: SoundFileSource?,
                 files: [String: SoundFileSource] = [:], sampleRate: Int?,
-                openMixer: MixerOpener?) throws(AutomationError) {
+                openMixer: MixerOpener?) throws {
         try options.validate()
         self.script = script
         self.options = options
@@ -128,7 +128,7 @@ final class AutomationStage {
     // MARK: Layers
 
     private static func makeLayer(_ spec: LayerSpec, input: SoundFileSource?, files: [String: SoundFileSource],
-                                  openMixer: MixerOpener?) throws(AutomationError) -> CALayer {
+                                  openMixer: MixerOpener?) throws -> CALayer {
         let layer: CALayer
         switch spec.type {
         case .layer:
@@ -151,7 +151,7 @@ final class AutomationStage {
         case .mixer:
             if let openMixer {
                 do { layer = try MixerLayer(control: openMixer(spec.device, spec.control)) } catch {
-                    throw AutomationError("mixer layer '\(spec.name)': \(error)")
+                    throw ContextualError(context: "mixer layer '\(spec.name)'", underlying: error)
                 }
             } else {
                 layer = MixerLayer()

@@ -10,20 +10,26 @@ struct DevicesCommand: ParsableCommand {
         commandName: "devices",
         abstract: "List playback PCMs (like aplay -L) and mixer controls (like amixer scontrols).")
 
-    @Option(help: ArgumentHelp("The control device whose mixer controls to list.", valueName: "ctl"))
-    var device = "default"
+    @Option(help: ArgumentHelp("The control device whose mixer controls to list (default: default).", valueName: "ctl"))
+    var device: String?
 
+    /// A device named with `--device` that cannot be opened is a device
+    /// failure (exit 1), as for `amixer -D`; the default device of a machine
+    /// without a sound card only has no controls to list.
     func run() throws {
+        let name = device ?? "default"
+        let controls = Result { try MixerControl.controls(onDevice: name) }
+        if device != nil { _ = try controls.get() }
+        let pcms = try PCMDevice.playbackDevices()
         print("Playback devices (--device):")
-        for pcm in try PCMDevice.playbackDevices() {
+        for pcm in pcms {
             print("  \(pcm.name)")
             for line in pcm.description.split(separator: "\n") { print("      \(line)") }
         }
-        print("Mixer controls on '\(device)' (swell mixer --control):")
-        do {
-            for control in try MixerControl.controls(onDevice: device) { print("  \(control)") }
-        } catch {
-            print("  none: \(error)")
+        print("Mixer controls on '\(name)' (swell mixer --control):")
+        switch controls {
+        case .success(let controls): for control in controls { print("  \(control)") }
+        case .failure(let error): print("  none: \(error)")
         }
     }
 }

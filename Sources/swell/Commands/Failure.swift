@@ -17,6 +17,7 @@ enum Failure {
         case is ALSAError, is RenderThreadError: 1
         case is SourceError, is ValueSyntaxError, is AutomationError, is ChartError: 2
         case let error as ExitCode: error.rawValue
+        case let error as ContextualError: exitStatus(for: error.underlying)
         default: 1
         }
     }

@@ -32,7 +32,10 @@ struct PlayJob {
     /// them). When `shouldContinue` returns false, fades out over 20 ms,
     /// stops and throws ``RenderInterrupted``.
     func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
-        let files: [String?] = inputs.isEmpty ? [nil] : inputs
+        // Every input is opened before the first plays, so that a missing
+        // one is reported before anything is heard.
+        let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path) }
+        let files: [SoundFileSource?] = sources.isEmpty ? [nil] : sources
         for file in files {
             let session = try Session(input: file, script: script, options: options, mode: .live, gainPath: gainPath,
                                       periodFrames: periodFrames, allowsBoost: allowsBoost,
@@ -51,7 +54,7 @@ struct PlayJob {
                 if !shouldContinue() { interrupted = true; return true }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
                     lastReport = Date()
-                    progress(Status(input: file, time: engine.currentTime,
+                    progress(Status(input: file?.format.path, time: engine.currentTime,
                                     duration: engine.time(ofFrame: session.frameCount),
                                     gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
                 }
@@ -63,7 +66,7 @@ struct PlayJob {
                 throw RenderInterrupted()
             }
             try output.stop(drain: true)
-            progress?(Status(input: file, time: engine.time(ofFrame: session.frameCount),
+            progress?(Status(input: file?.format.path, time: engine.time(ofFrame: session.frameCount),
                             duration: engine.time(ofFrame: session.frameCount),
                             gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
         }

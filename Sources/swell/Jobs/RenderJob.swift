@@ -35,7 +35,7 @@ struct RenderJob {
     /// file is removed and nothing is left behind.
     func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
                     shouldContinue: () -> Bool = { true }) throws -> Summary {
-        let session = try Session(input: input, script: script, options: options, mode: .offline, gainPath: gainPath,
+        let session = try Session(input: SoundFileSource(path: input), script: script, options: options, mode: .offline, gainPath: gainPath,
                                   allowsBoost: allowsBoost)
         let container = SoundFileContainer(forPath: output)
         let keep = session.input?.sampleEncoding

@@ -19,12 +19,12 @@ final class Session {
     /// The input file, when there is one.
     let input: SoundFileSource?
 
-    init(input path: String?, script: ScriptSpec?, options: AutomationOptions, mode: AudioEngine.Mode,
+    init(input: SoundFileSource?, script: ScriptSpec?, options: AutomationOptions, mode: AudioEngine.Mode,
                 gainPath: GainPath = .sample, periodFrames: Int = 256, allowsBoost: Bool = false,
                 openMixer: AutomationStage.MixerOpener? = nil) throws {
-        // Every file is opened once, here, and handed on: to its layer, and
-        // through the layer to the engine's reader.
-        let input = try path.map { path throws(SoundFileError) in try SoundFileSource(path: path) }
+        // Every file is opened once — the input by the job, the script's
+        // here — and handed on: to its layer, and through the layer to the
+        // engine's reader.
         let script = script ?? ScriptSpec()
         var files: [String: SoundFileSource] = [:]
         for layer in script.layers where layer.type == .audio {
