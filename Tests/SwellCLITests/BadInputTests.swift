@@ -215,6 +215,18 @@ struct BadInputTests {
         #expect(try swell(["curve", "--script", long, "--duration", "1"]).status == 0)
     }
 
+    @Test("a word that is not an option or a command is an error, never help")
+    func notAnOption() throws {
+        try FileManager.default.copyItem(atPath: input, toPath: workspace.path("-dash.wav"))
+        try swell(["render", "-dash.wav", "-o", "out.wav"]).expectFailure(.badInput, naming: ["-dash.wav", "--"])
+        try swell(["rendr", "in.wav"]).expectFailure(.badInput, naming: ["rendr", "did you mean \"render\""])
+        try swell(["help", "nonexist"]).expectFailure(.badInput, naming: ["nonexist"])
+        // After `--` every word is an operand, as POSIX has it.
+        let result = try SwellProcess.run(["render", "-o", "out.wav", "--", "-dash.wav"], directory: workspace.directory)
+        #expect(result.status == 0, "\(result)")
+        #expect(FileManager.default.fileExists(atPath: workspace.path("out.wav")))
+    }
+
     @Test("options that cannot go together")
     func conflictingOptions() throws {
         try swell(["curve", "--ramp", "0:0 1:1", "--fade-in", "1"]).expectFailure(.badInput, naming: ["--ramp"])

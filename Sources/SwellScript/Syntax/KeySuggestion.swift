@@ -5,10 +5,10 @@
 /// ignoring case, and suggested only when the distance is at most a third
 /// of the word's length (and at least 1), so that a typo gets a suggestion
 /// and an unrelated word does not.
-enum KeySuggestion {
+package enum KeySuggestion {
     /// The candidate closest to `word`, if one is close enough; ties go to
     /// the earlier candidate.
-    static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, among candidates: some Sequence<String>) -> String? {
         let limit = max(1, word.count / 3)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
@@ -21,7 +21,7 @@ enum KeySuggestion {
     }
 
     /// `; did you mean "x"?` or the empty string, to end a message with.
-    static func hint(for word: String, among candidates: some Sequence<String>) -> String {
+    package static func hint(for word: String, among candidates: some Sequence<String>) -> String {
         guard let suggestion = closest(to: word, among: candidates) else { return "" }
         return "; did you mean \(suggestion.quotedForMessage)?"
     }

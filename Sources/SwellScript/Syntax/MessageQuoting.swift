@@ -3,7 +3,7 @@ extension StringProtocol {
     /// control characters are escaped as in JSON and anything past 60
     /// characters is elided, so that a message about a hostile value still
     /// fits on one readable line.
-    var quotedForMessage: String {
+    package var quotedForMessage: String {
         let limit = 60
         var result = "\""
         for (index, scalar) in unicodeScalars.enumerated() {

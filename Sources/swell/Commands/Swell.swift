@@ -40,6 +40,8 @@ struct Swell: ParsableCommand {
     static func main() {
         Interrupt.install()
         do {
+            try ArgumentCheck.check(Array(CommandLine.arguments.dropFirst()),
+                                    commands: configuration.subcommands.compactMap { $0.configuration.commandName })
             var command = try parseAsRoot()
             try command.run()
         } catch {
