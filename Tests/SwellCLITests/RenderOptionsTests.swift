@@ -52,6 +52,36 @@ struct RenderOptionsTests {
         #expect(deviation.error <= step / 2 + 1e-7, "\(deviation)")
     }
 
+    /// Each empty file is read by a peer that reads its format: SoX, but for
+    /// AIFF, where SoX wants a sound data chunk that the AIFF specification
+    /// makes optional when there are no frames, and FFmpeg decodes it.
+    @Test("an input of no frames gives a valid empty file that a peer reads as 0 samples",
+          arguments: ["wav", "rf64", "w64", "aiff", "caf", "au", "ogg"])
+    func emptyInput(extension pathExtension: String) throws {
+        let workspace = try Workspace()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 0)
+        let output = workspace.path("empty.\(pathExtension)")
+        let result = try SwellProcess.run(["render", input, "-o", output])
+        #expect(result.status == 0, "\(result)")
+        if pathExtension == "aiff" {
+            let decoded = try Subprocess.run("ffmpeg", ["-v", "error", "-i", output, "-f", "f32le", "-"]).requireSuccess()
+            #expect(decoded.outputData.isEmpty)
+        } else {
+            let samples = try Subprocess.run("soxi", ["-s", output]).requireSuccess().standardOutput
+            #expect(samples.trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        }
+    }
+
+    @Test("an input of no frames is a clear error for the codecs that cannot hold none, and leaves no file",
+          arguments: [("flac", "FLAC"), ("opus", "Ogg Opus"), ("mp3", "MP3")])
+    func emptyInputInACodec(extension pathExtension: String, name: String) throws {
+        let workspace = try Workspace()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 0)
+        let output = workspace.path("empty.\(pathExtension)")
+        try SwellProcess.run(["render", input, "-o", output]).expectFailure(.badInput, naming: [name])
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
     @Test("without --encoding the output keeps the input's")
     func keepsEncoding() throws {
         let workspace = try Workspace()

@@ -77,6 +77,17 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
         supportedEncodings.contains(.float) ? .float : supportedEncodings.last
     }
 
+    /// Whether a file with no frames is still a valid file. libsndfile
+    /// writes the headers of FLAC, Ogg Opus and MP3 with the first frames,
+    /// so an empty one is a file of zero bytes (or a malformed stream) that
+    /// no reader opens.
+    public var holdsNoFrames: Bool {
+        switch self {
+        case .flac, .oggOpus, .mp3: false
+        default: true
+        }
+    }
+
     /// A short human name for error messages ("FLAC", "Ogg Vorbis").
     public var name: String {
         switch self {

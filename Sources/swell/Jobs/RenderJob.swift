@@ -38,6 +38,10 @@ struct RenderJob {
         let session = try Session(input: SoundFileSource(path: input), script: script, options: options, mode: .offline, gainPath: gainPath,
                                   allowsBoost: allowsBoost)
         let container = SoundFileContainer(forPath: output)
+        if session.frameCount == 0, let container, !container.holdsNoFrames {
+            throw AutomationError("'\(input)' has no frames, and an empty \(container.name) file cannot be written; "
+                                  + "render to WAV, AIFF, CAF or Ogg Vorbis")
+        }
         let keep = session.input?.sampleEncoding
         let chosen = encoding ?? keep.flatMap { container?.supportedEncodings.contains($0) == true ? $0 : nil }
         let writer = try SoundFileWriter(path: output, sampleRate: session.engine.sampleRate,
