@@ -30,6 +30,36 @@ struct RenderOptionsTests {
         #expect(gains.allSatisfy { abs($0 - gain) <= 1e-6 * gain }, "expected \(gain), got \(gains.first ?? .nan)")
     }
 
+    @Test("a level above the limit is said once, and so are the samples an integer output clipped")
+    func limitedAndClipped() throws {
+        let workspace = try Workspace()
+        let signal = TestSignal.sines(frequencies: [997], amplitude: 0.5, sampleRate: Double(Self.sampleRate), frames: 4_800)
+        let input = try workspace.write(
+            WAVFile(sampleRate: Self.sampleRate, channelCount: 1, encoding: .float, samples: signal.map(Double.init)), to: "in.wav")
+        let limited = try SwellProcess.run(["render", input, "-o", workspace.path("limited.wav"), "--volume", "12dB"])
+        #expect(limited.status == 0 && limited.errorLines.count == 1, "\(limited)")
+        #expect(limited.standardError.contains("+12.0 dB") && limited.standardError.contains("--allow-boost"))
+
+        // +12 dB of a 0.5 sine: a B-bit word clips where the sample times the
+        // gain, scaled by 2^(B−1) and rounded to nearest, leaves the range
+        // −2^(B−1) … 2^(B−1) − 1.
+        let gain = Float(pow(10, 12.0 / 20))
+        for (encoding, bits) in [("pcm16", 16), ("pcm24", 24)] {
+            let scale = Double(1 << (bits - 1))
+            let expected = signal.filter { sample in
+                let word = (Double(sample * gain) * scale).rounded(.toNearestOrEven)
+                return word > scale - 1 || word < -scale
+            }.count
+            #expect(expected > 0)
+            let clipped = try SwellProcess.run(["render", input, "-o", workspace.path("clipped.wav"), "-y", "--volume",
+                                                "12dB", "--allow-boost", "--encoding", encoding])
+            #expect(clipped.status == 0 && clipped.errorLines.count == 1, "\(clipped)")
+            #expect(clipped.standardError.contains("\(expected) samples clipped"), "\(encoding): \(clipped.standardError)")
+        }
+        let quiet = try SwellProcess.run(["render", input, "-o", workspace.path("quiet.wav"), "--encoding", "pcm16"])
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet)")
+    }
+
     @Test("integer encodings hold the float render rounded to their step", arguments: [
         ("pcm16", WAVFile.Encoding.pcm16, 16), ("pcm24", .pcm24, 24), ("pcm32", .pcm32, 32),
     ])

@@ -20,6 +20,14 @@
 /// `i2flac16_array` likewise), so the word is passed left-justified and
 /// arrives unchanged.
 struct PCMQuantizer {
+    /// What quantising a run of samples found: NaN or infinite samples
+    /// (written as 0), and samples that clipped — whose word, rounded, lay
+    /// beyond the word's range, as SoX counts them.
+    struct Count {
+        var nonFinite = 0
+        var clipped = 0
+    }
+
     /// The word size, 8 to 32.
     let bitsPerSample: Int
     private let scale: Double
@@ -57,50 +65,65 @@ struct PCMQuantizer {
         word(for: sample) &<< shift
     }
 
+    /// Whether `sample` rounds to a word beyond the range, so that it is
+    /// clipped: its scaled value at or past half a step outside.
+    @inline(__always)
+    private func clips(_ sample: Float) -> Bool {
+        let scaled = Double(sample) * scale
+        return scaled >= largest + 0.5 || scaled < smallest - 0.5
+    }
+
     /// Quantises `count` samples into left-justified words, writing 0 for
-    /// NaN and ±infinity; returns how many of those there were.
-    func quantize(_ samples: UnsafePointer<Float>, into words: UnsafeMutablePointer<Int32>, count: Int) -> Int {
-        var nonFinite = 0
+    /// NaN and ±infinity, and counts those and the samples that clipped.
+    func quantize(_ samples: UnsafePointer<Float>, into words: UnsafeMutablePointer<Int32>, count: Int) -> Count {
+        var result = Count()
         for i in 0..<count {
             let sample = samples[i], isFinite = sample.isFinite
-            nonFinite &+= isFinite ? 0 : 1
+            result.nonFinite &+= isFinite ? 0 : 1
+            result.clipped &+= isFinite && clips(sample) ? 1 : 0
             words[i] = leftJustifiedWord(for: isFinite ? sample : 0)
         }
-        return nonFinite
+        return result
     }
 
     /// Quantises `count` samples into 16-bit words (for a 16-bit quantiser),
-    /// writing 0 for NaN and ±infinity; returns how many of those there were.
+    /// writing 0 for NaN and ±infinity, and counts those and the samples
+    /// that clipped.
     ///
     /// The same rounding as ``word(for:)``, in single precision and eight
     /// samples at a time: `x·32768` is exact in a `Float`, and adding 1.5·2²³
     /// rounds any value below 2²² in magnitude to the nearest integer, ties to
     /// even, leaving it in the low bits of the sum.
-    func quantize(_ samples: UnsafePointer<Float>, into words: UnsafeMutablePointer<Int16>, count: Int) -> Int {
+    func quantize(_ samples: UnsafePointer<Float>, into words: UnsafeMutablePointer<Int16>, count: Int) -> Count {
         precondition(bitsPerSample == 16, "16-bit words from a \(bitsPerSample)-bit quantiser")
         typealias Lanes = SIMD8<Float>
         let magic = Lanes(repeating: 12_582_912)
         let magicBits = SIMD8<Int32>(repeating: Int32(bitPattern: Float(12_582_912).bitPattern))
         let exponent = SIMD8<UInt32>(repeating: 0x7F80_0000), magnitude = SIMD8<UInt32>(repeating: 0x7FFF_FFFF)
         let low = Lanes(repeating: -32768), high = Lanes(repeating: 32767)
-        var nonFinite = SIMD8<Int32>.zero
+        // A sample clips when it rounds past the range: at or beyond half a
+        // step outside it (32767.5 rounds to 32768, ties to even).
+        let clipHigh = Lanes(repeating: 32767.5), clipLow = Lanes(repeating: -32768.5)
+        var nonFinite = SIMD8<Int32>.zero, clipped = SIMD8<Int32>.zero
         let vectors = count / 8
         for j in 0..<vectors {
             let v = UnsafeRawPointer(samples + 8 &* j).loadUnaligned(as: Lanes.self)
             let finite = unsafeBitCast(v, to: SIMD8<UInt32>.self) & magnitude .< exponent
             nonFinite &+= SIMD8<Int32>.zero.replacing(with: 1, where: .!finite)
             var scaled = Lanes.zero.replacing(with: v, where: finite) * 32768
+            clipped &+= SIMD8<Int32>.zero.replacing(with: 1, where: scaled .>= clipHigh .| scaled .< clipLow)
             scaled.replace(with: low, where: scaled .< low)
             scaled.replace(with: high, where: scaled .> high)
             let lanes = unsafeBitCast(scaled + magic, to: SIMD8<Int32>.self) &- magicBits
             UnsafeMutableRawPointer(words + 8 &* j).storeBytes(of: SIMD8<Int16>(truncatingIfNeeded: lanes), as: SIMD8<Int16>.self)
         }
-        var count16 = Int(nonFinite.wrappedSum())
+        var result = Count(nonFinite: Int(nonFinite.wrappedSum()), clipped: Int(clipped.wrappedSum()))
         for i in (vectors * 8)..<count {
             let sample = samples[i], isFinite = sample.isFinite
-            count16 &+= isFinite ? 0 : 1
+            result.nonFinite &+= isFinite ? 0 : 1
+            result.clipped &+= isFinite && clips(sample) ? 1 : 0
             words[i] = Int16(truncatingIfNeeded: word(for: isFinite ? sample : 0))
         }
-        return count16
+        return result
     }
 }

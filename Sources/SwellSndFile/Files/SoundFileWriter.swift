@@ -40,6 +40,9 @@ public final class SoundFileWriter {
     public private(set) var frameCount: Int64 = 0
     /// NaN or infinite input samples, each written as 0.
     public private(set) var nonFiniteSampleCount = 0
+    /// Samples beyond an integer encoding's range, written as its largest or
+    /// smallest word (a float encoding stores every sample as it is).
+    public private(set) var clippedSampleCount = 0
 
     /// How the samples are stored, when frames can be written as stored
     /// (``writeStoredFrames(from:count:)``).
@@ -216,12 +219,17 @@ public final class SoundFileWriter {
         if quantizer.bitsPerSample == 16 {
             // 16-bit words go to libsndfile as shorts, which it stores as they are.
             let words = scratch.bindMemory(to: Int16.self)
-            nonFiniteSampleCount += quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count)
+            account(quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count))
             return Int(sf_writef_short(handle, words.baseAddress, sf_count_t(frames)))
         }
         let words = scratch.bindMemory(to: Int32.self)
-        nonFiniteSampleCount += quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count)
+        account(quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count))
         return Int(sf_writef_int(handle, words.baseAddress, sf_count_t(frames)))
+    }
+
+    private func account(_ count: PCMQuantizer.Count) {
+        nonFiniteSampleCount += count.nonFinite
+        clippedSampleCount += count.clipped
     }
 
     private func writeFloats(_ source: UnsafeBufferPointer<Float>, frames: Int) -> Int {

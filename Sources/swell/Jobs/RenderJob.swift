@@ -52,6 +52,10 @@ struct RenderJob {
                 if !shouldContinue() { throw RenderInterrupted() }
             }
             try writer.commit()
+            if writer.clippedSampleCount > 0 {
+                CADiagnostics.warn("'\(output)': \(writer.clippedSampleCount) samples clipped; lower the volume, "
+                                   + "or render with --encoding float")
+            }
         } catch {
             writer.abandon()
             throw error

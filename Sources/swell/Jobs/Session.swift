@@ -59,6 +59,7 @@ final class Session {
         }
         engine = AudioEngine(sampleRate: sampleRate, channelCount: channels, periodFrames: periodFrames,
                              gainPath: gainPath, allowsBoost: allowsBoost, mode: mode)
+        Self.warnOfLimitedLevels(options, limit: engine.limit)
         var lengthOptions = options
         lengthOptions.duration = seconds
         stage = try AutomationStage(script: script, options: lengthOptions, input: input, files: files,
@@ -66,6 +67,18 @@ final class Session {
         try stage.install(on: engine)
         frameCount = Int64((seconds * Double(sampleRate)).rounded())
         self.input = input
+    }
+
+    /// Says once, before anything is heard, when a level on the command line
+    /// is above what the gain may reach (docs/audio.md#ear-safety): the
+    /// gain is clamped, and a user who asked for +12 dB should know.
+    private static func warnOfLimitedLevels(_ options: AutomationOptions, limit: GainLimit) {
+        let levels = [options.volume].compactMap { $0 } + (options.ramp?.points.map(\.level) ?? [])
+        guard let loudest = levels.max(), loudest > limit.ceiling else { return }
+        let decibels = { (amplitude: Double) in String(format: "%+.1f dB", 20 * log10(amplitude)) }
+        let remedy = limit.ceiling > 1 ? "" : " (--allow-boost allows up to +24 dB)"
+        CADiagnostics.warn("a level of \(decibels(loudest)) is above the limit; the gain is held at "
+                           + decibels(limit.ceiling) + remedy)
     }
 
     /// The layer whose gain a progress line shows: the first audio layer
