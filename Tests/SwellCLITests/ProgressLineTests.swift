@@ -2,6 +2,7 @@ import Foundation
 import ALSATestSupport
 import TestSupport
 import Testing
+@testable import swell
 
 /// On a terminal, `play`, `render` and `mixer` show a progress line — time,
 /// bar, gain in dB and, when playing, xruns — redrawn in place; nothing when
@@ -60,5 +61,41 @@ struct ProgressLineTests {
         #expect(result.status == 0, "\(result)")
         #expect(result.standardError.isEmpty, "\(result.standardError.debugDescription)")
         #expect(result.standardOutput.isEmpty)
+    }
+
+    /// The segments a transcript redraws: the text between carriage
+    /// returns, without the erase-to-end-of-line sequence and line feeds.
+    private func redraws(_ transcript: String) -> [String] {
+        transcript.split(separator: "\r").map {
+            $0.replacingOccurrences(of: "\u{1B}[K", with: "").trimmingCharacters(in: .newlines)
+        }.filter { !$0.isEmpty }
+    }
+
+    @Test("the last state is drawn: the whole length, and the gain a fade-out ends at")
+    func lastStateIsDrawn() throws {
+        let (transcript, status) = try onTerminal(["render", "in.wav", "-o", "out.wav", "-y", "--fade-out", "0.5"])
+        #expect(status == 0, "\(transcript)")
+        let last = try #require(redraws(transcript).last)
+        #expect(last.hasPrefix("0:00.5 / 0:00.5"), "\(last.debugDescription)")
+        #expect(last.hasSuffix("-inf dB"), "\(last.debugDescription)")
+    }
+
+    @Test("the line fits the terminal's width", arguments: [40, 24])
+    func fitsTheWidth(columns: Int) throws {
+        let (transcript, status) = try SwellProcess.runOnTerminal(
+            ["render", "in.wav", "-o", "out.wav", "-y", "--fade-in", "0.2"],
+            environment: alsa.environment.merging(["COLUMNS": "\(columns)"]) { $1 }, directory: workspace.directory)
+        #expect(status == 0, "\(transcript)")
+        let lines = redraws(transcript)
+        #expect(!lines.isEmpty)
+        for line in lines { #expect(line.count < columns, "\(line.debugDescription) is \(line.count) columns") }
+    }
+
+    @Test("times read m:ss.s, and h:mm:ss.s from an hour on", arguments: [
+        (0.0, "0:00.0"), (59.96, "1:00.0"), (61.24, "1:01.2"), (3_599.94, "59:59.9"), (3_599.96, "1:00:00.0"),
+        (7_200, "2:00:00.0"), (36_000 + 61.5, "10:01:01.5"),
+    ])
+    func clock(seconds: Double, text: String) {
+        #expect(ProgressLine.clock(seconds) == text)
     }
 }
