@@ -52,7 +52,8 @@ struct HelpSnapshotTests {
           --ramp <spec>           A volume ramp: "T:V[:NAME] T:V[:NAME] ..."; NAME
                                   shapes the segment ending at its point.
           --script <file>         A JSON script of layers and timed events (version 1).
-          --duration <time>       The length when there is no input file.
+          --duration <time>       The length: without an input file (curve), or to play
+                                  or render less or more (in silence) than the input.
         """
 
     @Test("swell --help") func swellHelp() throws {

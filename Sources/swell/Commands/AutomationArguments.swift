@@ -45,7 +45,7 @@ struct AutomationArguments: ParsableArguments {
     @Option(help: ArgumentHelp("A JSON script of layers and timed events (version 1).", valueName: "file"))
     var script: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The length when there is no input file.", valueName: "time"), transform: Parse.time)
+    @Option(parsing: .unconditional, help: ArgumentHelp("The length: without an input file (curve), or to play or render less or more (in silence) than the input.", valueName: "time"), transform: Parse.time)
     var duration: Double?
 
     var options: AutomationOptions {
