@@ -11,38 +11,64 @@ import Foundation
 /// and mode 0666 less the umask — the permissions any new file gets;
 /// `mkstemp` would give 0600. An interrupted writer leaves at most that
 /// hidden file, never a partial file under the target's name.
+///
+/// With `overwrite`, the output is written *into* what is there, as SoX and
+/// FFmpeg write: through a symbolic link to the file it names (the link
+/// stays a link); a regular file is still replaced by renaming, but keeps
+/// its mode, owner and group; a FIFO or a character device is written
+/// straight into, with no temporary file, so that the reader at its other
+/// end gets the data.
 public final class PartialFile {
     /// Where the file will appear.
     public let path: String
-    /// Where it is being written.
+    /// Where it is being written: the temporary file, or the target itself
+    /// for a FIFO or a device.
     public let temporaryPath: String
     /// The open descriptor of the temporary file.
     public let descriptor: Int32
     private let overwrite: Bool
+    /// Whether the target itself is written (a FIFO or a character device).
+    private let isDirect: Bool
     private var isFinished = false
 
     /// Creates the temporary file. Throws when `path` is a directory, or
     /// exists and `overwrite` is false, or the directory is not writable.
     public init(path: String, overwrite: Bool) throws(SoundFileError) {
-        if let existing = FileStatus(path: path) {
+        // What is at the path, through any symbolic links: the file to write.
+        let target = FileStatus.resolvingLinks(path)
+        let existing = FileStatus(path: target)
+        if let existing {
             guard !existing.isDirectory else {
                 throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: EISDIR).description)
             }
             guard overwrite else { throw .outputExists(path: path) }
+            if existing.isStream {
+                let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else {
+                    throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: errno).description)
+                }
+                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect) = (target, target, descriptor, true, true)
+                return
+            }
         }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { String(path[...$0]) } ?? ""
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        let slash = target.lastIndex(of: "/")
+        let directory = slash.map { String(target[...$0]) } ?? ""
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
         var lastError: Int32 = EEXIST
         for _ in 0..<16 {
             let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
             let candidate = "\(directory).\(name).\(suffix).partial"
             let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 {
-                self.path = path
-                self.temporaryPath = candidate
-                self.descriptor = descriptor
-                self.overwrite = overwrite
+                // A replaced file keeps its permissions and, as far as this
+                // process may set them, its owner and group.
+                if let existing {
+                    fchmod(descriptor, existing.mode)
+                    if fchown(descriptor, existing.owner, existing.group) != 0 {
+                        fchown(descriptor, uid_t.max, existing.group)
+                    }
+                }
+                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect) = (target, candidate, descriptor, overwrite, false)
                 return
             }
             lastError = errno
@@ -97,9 +123,10 @@ public final class PartialFile {
         isFinished = true
         guard close(descriptor) == 0 else {
             let reason = LibSndFile.Reason(errno: errno).description
-            unlink(temporaryPath)
+            if !isDirect { unlink(temporaryPath) }
             throw .cannotWrite(path: path, reason: reason)
         }
+        if isDirect { return }
         if overwrite {
             try replace()
         } else if link(temporaryPath, path) == 0 {
@@ -118,12 +145,13 @@ public final class PartialFile {
         }
     }
 
-    /// Removes the temporary file; the target is left as it was.
+    /// Removes the temporary file; the target is left as it was (a FIFO or
+    /// a device keeps what was written into it).
     public func discard() {
         guard !isFinished else { return }
         isFinished = true
         close(descriptor)
-        unlink(temporaryPath)
+        if !isDirect { unlink(temporaryPath) }
     }
 
     /// Puts the file at `path` whatever is there, exchanging names with an
@@ -154,11 +182,40 @@ public final class PartialFile {
 private struct FileStatus {
     let isDirectory: Bool
     let isRegularFile: Bool
+    /// A FIFO or a character device: written into, never replaced.
+    let isStream: Bool
+    let mode: mode_t
+    let owner: uid_t
+    let group: gid_t
 
     init?(path: String) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        isDirectory = status.st_mode & S_IFMT == S_IFDIR
-        isRegularFile = status.st_mode & S_IFMT == S_IFREG
+        let type = status.st_mode & S_IFMT
+        isDirectory = type == S_IFDIR
+        isRegularFile = type == S_IFREG
+        isStream = type == S_IFIFO || type == S_IFCHR
+        mode = status.st_mode & 0o7777
+        (owner, group) = (status.st_uid, status.st_gid)
+    }
+
+    /// `path` with its symbolic links followed, to the file they name
+    /// (which need not exist yet); `path` itself when it is no link.
+    static func resolvingLinks(_ path: String) -> String {
+        var current = path
+        for _ in 0..<40 {   // Linux's limit on links followed (ELOOP)
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else if let slash = current.lastIndex(of: "/") {
+                current = String(current[...slash]) + link
+            } else {
+                current = link
+            }
+        }
+        return current
     }
 }
