@@ -36,6 +36,7 @@ struct PlayJob {
         // one is reported before anything is heard.
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path) }
         let files: [SoundFileSource?] = sources.isEmpty ? [nil] : sources
+        var warned = false
         for file in files {
             let session = try Session(input: file, script: script, options: options, mode: .live, gainPath: gainPath,
                                       periodFrames: periodFrames, allowsBoost: allowsBoost,
@@ -47,6 +48,9 @@ struct PlayJob {
             }
             let output = try AudioOutput(engine: session.engine, device: device, configuration: configuration)
             try output.start()
+            // Once the first file plays: an error before it is the one line.
+            if !warned { Session.warnOfLimitedLevels(options, allowsBoost: allowsBoost) }
+            warned = true
             let engine = session.engine
             var lastReport = Date.distantPast
             var interrupted = false

@@ -35,8 +35,8 @@ struct RenderJob {
     /// file is removed and nothing is left behind.
     func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
                     shouldContinue: () -> Bool = { true }) throws -> Summary {
-        let session = try Session(input: SoundFileSource(path: input), script: script, options: options, mode: .offline, gainPath: gainPath,
-                                  allowsBoost: allowsBoost)
+        let session = try Session(input: SoundFileSource(path: input), script: script, options: options,
+                                  mode: .offline, gainPath: gainPath, allowsBoost: allowsBoost)
         let container = SoundFileContainer(forPath: output)
         if session.frameCount == 0, let container, !container.holdsNoFrames {
             throw AutomationError("'\(input)' has no frames, and an empty \(container.name) file cannot be written; "
@@ -46,6 +46,8 @@ struct RenderJob {
         let chosen = encoding ?? keep.flatMap { container?.supportedEncodings.contains($0) == true ? $0 : nil }
         let writer = try SoundFileWriter(path: output, sampleRate: session.engine.sampleRate,
                                          channelCount: session.engine.channelCount, encoding: chosen, overwrite: overwrite)
+        // Once the output is open: an error before it is the one line.
+        Session.warnOfLimitedLevels(options, allowsBoost: allowsBoost)
         do {
             try OfflineRenderer.render(session.engine, frameCount: session.frameCount, to: writer) { frames in
                 progress(frames, session.frameCount, session)

@@ -59,7 +59,6 @@ final class Session {
         }
         engine = AudioEngine(sampleRate: sampleRate, channelCount: channels, periodFrames: periodFrames,
                              gainPath: gainPath, allowsBoost: allowsBoost, mode: mode)
-        Self.warnOfLimitedLevels(options, limit: engine.limit)
         var lengthOptions = options
         lengthOptions.duration = seconds
         stage = try AutomationStage(script: script, options: lengthOptions, input: input, files: files,
@@ -69,10 +68,12 @@ final class Session {
         self.input = input
     }
 
-    /// Says once, before anything is heard, when a level on the command line
-    /// is above what the gain may reach (docs/audio.md#ear-safety): the
-    /// gain is clamped, and a user who asked for +12 dB should know.
-    private static func warnOfLimitedLevels(_ options: AutomationOptions, limit: GainLimit) {
+    /// Says, before anything is heard, when a level on the command line is
+    /// above what the gain may reach (docs/audio.md#ear-safety): the gain is
+    /// clamped, and a user who asked for +12 dB should know. A job calls it
+    /// once, whatever the number of files it plays.
+    static func warnOfLimitedLevels(_ options: AutomationOptions, allowsBoost: Bool) {
+        let limit = GainLimit(allowsBoost: allowsBoost)
         let levels = [options.volume].compactMap { $0 } + (options.ramp?.points.map(\.level) ?? [])
         guard let loudest = levels.max(), loudest > limit.ceiling else { return }
         let decibels = { (amplitude: Double) in String(format: "%+.1f dB", 20 * log10(amplitude)) }
