@@ -12,6 +12,21 @@ struct TimeSyntaxTests {
         #expect(try TimeSpec(parsing: text).seconds == seconds)
     }
 
+    /// Clock times as SoX (`[[hh:]mm:]ss[.frac]`) and FFmpeg (`[HH:]MM:SS[.m...]`)
+    /// write them.
+    @Test("clock times", arguments: [
+        ("1:30", 90.0), ("0:00.25", 0.25), ("1:02:03.5", 3_723.5), ("90:00", 5_400), ("2:00:00", 7_200),
+        ("0:59.5", 59.5), (" 1:00 ", 60),
+    ] as [(String, Double)])
+    func parsesClockTimes(_ text: String, _ seconds: Double) throws {
+        #expect(try TimeSpec(parsing: text).seconds == seconds)
+    }
+
+    @Test("malformed clock times", arguments: ["1:60", "1:60:00", "1:2:3:4", "1:-2", "a:30", ":30", "1:", "1.5:00", "1:3e1"])
+    func rejectsClockTimes(_ text: String) {
+        #expect(throws: ValueSyntaxError.self) { try TimeSpec(parsing: text) }
+    }
+
     @Test func negativeZeroBecomesPositiveZero() throws {
         #expect(try TimeSpec(parsing: "-0").seconds.sign == .plus)
     }

@@ -3,7 +3,9 @@
 ///
 /// `2` and `2s` are two seconds, `500ms` half a second, `30m` thirty minutes
 /// and `1h` an hour (docs/cli.md#time). A space may separate the number from
-/// its unit. Negative, non-finite and empty values are errors, because every
+/// its unit. A clock time, `[[h:]m:]s.frac` as SoX and FFmpeg write it
+/// (`1:30`, `1:02:03.5`), is the same time; its minutes and seconds after
+/// the first field are below 60. Negative, non-finite and empty values are errors, because every
 /// TIME names a point or a span on the stream's clock, which starts at 0.
 public struct TimeSpec: Hashable, Sendable {
     /// The duration in seconds, finite and ≥ 0.
@@ -24,6 +26,10 @@ public struct TimeSpec: Hashable, Sendable {
         guard !trimmed.isEmpty else {
             throw failure("expected a duration such as 2, 2.5s, 500ms, 30m or 1h")
         }
+        if trimmed.contains(":") {
+            seconds = try Self.clockTime(trimmed, failure: failure)
+            return
+        }
         guard let number = DecimalNumber(prefixOf: trimmed) else {
             throw failure("expected a number of seconds, optionally followed by s, ms, m or h")
         }
@@ -35,6 +41,27 @@ public struct TimeSpec: Hashable, Sendable {
         let seconds = number.value * scale
         guard seconds.isFinite else { throw failure("the duration is too large") }
         self.seconds = seconds + 0  // turns -0 into +0
+    }
+
+    /// `[[h:]m:]s.frac`: whole hours and minutes, and seconds that may have
+    /// a fraction; every field after the first below 60.
+    private static func clockTime(_ text: Substring, failure: (String) -> ValueSyntaxError) throws(ValueSyntaxError) -> Double {
+        let fields = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard fields.count <= 3 else { throw failure("a clock time is [[h:]m:]s, with at most two ':'") }
+        var seconds = 0.0
+        for (index, field) in fields.enumerated() {
+            // Digits; the seconds may have a fraction.
+            let allowed = index == fields.count - 1 ? "0123456789." : "0123456789"
+            guard field.allSatisfy(allowed.contains), let value = DecimalNumber(exactly: field)?.value else {
+                throw failure("expected [[h:]m:]s with whole hours and minutes, such as 1:30 or 1:02:03.5")
+            }
+            guard index == 0 || value < 60 else {
+                throw failure("\(field.quotedForMessage) is not below 60 in a clock time")
+            }
+            seconds = seconds * 60 + value
+        }
+        guard seconds.isFinite else { throw failure("the duration is too large") }
+        return seconds
     }
 }
 
