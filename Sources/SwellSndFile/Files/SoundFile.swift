@@ -50,6 +50,8 @@ public final class SoundFile {
     let storedLayout: StoredSampleLayout?
     /// Whether ``seek(toFrame:)`` is possible.
     public let isSeekable: Bool
+    /// The file's text tags (title, artist, …), as libsndfile reads them.
+    public let tags: [SoundFileTag: String]
     /// Whether ``frameCount`` is a promise: the header of a regular file in a
     /// format that states its length exactly (everything but MPEG, whose
     /// length libmpg123 may estimate from the bit rate).
@@ -149,6 +151,7 @@ public final class SoundFile {
             LibSndFile.formatName(subtype) ?? "encoding 0x\(String(subtype, radix: 16))"
         self.sampleEncoding = SampleEncoding(losslesslyStoring: subtype)
         self.storedLayout = StoredSampleLayout(handle: handle, format: info.format)
+        self.tags = SoundFileTag.tags(of: handle)
         shortScratch = subtype == Int32(SF_FORMAT_PCM_16) ? .allocate(capacity: Self.shortChunkFrames * channelCount) : nil
         try checkDeclaredLength()
     }

@@ -131,6 +131,15 @@ public final class SoundFileWriter {
         scratch.deallocate()
     }
 
+    /// Sets the file's text tags, before any frame is written (libsndfile
+    /// places some containers' tags ahead of the audio). A tag the container
+    /// has no place for is left out.
+    public func setTags(_ tags: [SoundFileTag: String]) {
+        for (tag, text) in tags.sorted(by: { $0.key.stringType < $1.key.stringType }) {
+            sf_set_string(handle, tag.stringType, text)
+        }
+    }
+
     /// Appends `count` interleaved frames from `buffer`.
     ///
     /// - Throws: ``SoundFileError/cannotWrite(path:reason:)`` when the disk

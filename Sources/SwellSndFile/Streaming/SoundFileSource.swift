@@ -13,6 +13,8 @@ public final class SoundFileSource: AudioSource {
     public let format: AudioSourceDescription
     /// How the file stores its samples, when libsndfile says.
     public let sampleEncoding: SampleEncoding?
+    /// The file's text tags, which a render copies to its output.
+    public let tags: [SoundFileTag: String]
     /// The file as opened, until the first reader takes it.
     private let opened: Mutex<SoundFile?>
 
@@ -23,6 +25,7 @@ public final class SoundFileSource: AudioSource {
         format = AudioSourceDescription(path: path, frameCount: file.frameCount, sampleRate: file.sampleRate,
                                         channelCount: file.channelCount)
         sampleEncoding = file.sampleEncoding
+        tags = file.tags
         opened = Mutex(file)
     }
 

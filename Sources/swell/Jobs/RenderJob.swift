@@ -46,6 +46,7 @@ struct RenderJob {
         let chosen = encoding ?? keep.flatMap { container?.supportedEncodings.contains($0) == true ? $0 : nil }
         let writer = try SoundFileWriter(path: output, sampleRate: session.engine.sampleRate,
                                          channelCount: session.engine.channelCount, encoding: chosen, overwrite: overwrite)
+        writer.setTags(session.input?.tags ?? [:])
         // Once the output is open: an error before it is the one line.
         Session.warnOfLimitedLevels(options, allowsBoost: allowsBoost)
         do {
