@@ -9,11 +9,12 @@ import Testing
 @Suite("--overwrite writes into what is there")
 struct OverwriteTests {
     let workspace: Workspace
-    let input: String
 
-    init() throws {
-        workspace = try Workspace()
-        input = try workspace.constantInput(sampleRate: 8_000, frames: 800)
+    init() throws { workspace = try Workspace() }
+
+    /// A tenth of a second of 8 kHz mono, the input of each render.
+    private func input() throws -> String {
+        try workspace.constantInput(sampleRate: 8_000, frames: 800)
     }
 
     private func attributes(_ name: String) throws -> [FileAttributeKey: Any] {
@@ -28,7 +29,7 @@ struct OverwriteTests {
         let group = getuid() == 0 ? gid_t(1) : getgid()
         chown(path, getuid(), group)
         chmod(path, 0o640)
-        let result = try SwellProcess.run(["render", input, "-o", path, "-y"])
+        let result = try SwellProcess.run(["render", try input(), "-o", path, "-y"])
         #expect(result.status == 0, "\(result)")
         let after = try attributes("out.wav")
         #expect((after[.posixPermissions] as? NSNumber)?.intValue == 0o640)
@@ -40,7 +41,7 @@ struct OverwriteTests {
     func writesThroughLinks() throws {
         try Data("old".utf8).write(to: URL(fileURLWithPath: workspace.path("target.wav")))
         try FileManager.default.createSymbolicLink(atPath: workspace.path("link.wav"), withDestinationPath: "target.wav")
-        let result = try SwellProcess.run(["render", input, "-o", workspace.path("link.wav"), "-y"])
+        let result = try SwellProcess.run(["render", try input(), "-o", workspace.path("link.wav"), "-y"])
         #expect(result.status == 0, "\(result)")
         #expect(try attributes("link.wav")[.type] as? FileAttributeType == .typeSymbolicLink)
         let samples = try Subprocess.run("soxi", ["-s", workspace.path("target.wav")]).requireSuccess().standardOutput
