@@ -102,7 +102,7 @@ public final class ALSATestConfiguration: Sendable {
         let mixer = Self.mixerDevice
         let muteMixer = Self.muteMixerDevice
         return """
-            # Swell's ALSA test configuration (SwellTestSupport). Self-contained:
+            # Swell's ALSA test configuration (ALSATestSupport). Self-contained:
             # with ALSA_CONFIG_PATH it replaces alsa.conf, so all it uses is here.
 
             pcm_type.swell_fake { lib "\(pcmPlugin.path)" }

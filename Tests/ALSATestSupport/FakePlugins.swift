@@ -14,7 +14,7 @@ enum FakePlugins {
 
     private static func build() throws(TestSupportError) -> (control: URL, pcm: URL) {
         guard let sources = Bundle.module.url(forResource: "Plugins", withExtension: nil) else {
-            throw TestSupportError("the fake ALSA plugin sources are missing from SwellTestSupport's resources")
+            throw TestSupportError("the fake ALSA plugin sources are missing from ALSATestSupport's resources")
         }
         let directory = outputDirectory
         do {
