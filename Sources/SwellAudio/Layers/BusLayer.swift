@@ -20,6 +20,8 @@ open class BusLayer: CALayer {
     }
 
     open override func action(forKey event: String) -> (any CAAction)? {
-        event == AudioKey.volume ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event) : super.action(forKey: event)
+        event == AudioKey.volume
+            ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event)
+            : super.action(forKey: event)
     }
 }
