@@ -86,7 +86,8 @@ public final class SoundFile {
         // permission problem plainly, and a directory (which open(2) accepts
         // read-only and libsndfile would call "Format not recognised") is
         // caught by fstat before libsndfile sees it.
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        // `-` is standard input, as for SoX and FFmpeg.
+        let descriptor = path == "-" ? dup(STDIN_FILENO) : Glibc.open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, reason: LibSndFile.Reason(errno: errno).description)
         }

@@ -80,6 +80,10 @@ public final class SoundFileWriter {
         path: String, sampleRate: Int, channelCount: Int,
         encoding requestedEncoding: SampleEncoding? = nil, overwrite: Bool = false
     ) throws(SoundFileError) {
+        guard path != "-" else {
+            throw .unsupportedOutput(path: path, reason: "a sound file cannot go to standard output yet: "
+                                     + "libsndfile writes its headers by seeking back; give a file name")
+        }
         guard let container = SoundFileContainer(forPath: path) else {
             let known = SoundFileContainer.allCases.map(\.pathExtensions[0]).joined(separator: ", ")
             throw .unsupportedOutput(
