@@ -162,6 +162,8 @@ struct HelpSnapshotTests {
         \(Self.automationOptions)
           --encoding <encoding>   The output encoding (default: the input's, where the
                                   format allows). (values: pcm16, pcm24, pcm32, float)
+          --quality <q>           For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10
+                                  (best sound).
           -y, --overwrite         Replace the output if it exists.
           --allow-boost           Allow gain above 0 dB (up to +24 dB).
           -q, --quiet             No progress line.

@@ -112,6 +112,34 @@ struct RenderOptionsTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
+    /// A lossy codec's quality, read back by FFmpeg as the stream's bit rate:
+    /// the higher the quality, the more bits.
+    @Test("--quality: the higher, the more bits in Ogg Vorbis, Opus and MP3", arguments: ["ogg", "opus", "mp3"])
+    func quality(extension pathExtension: String) throws {
+        let workspace = try Workspace()
+        let signal = TestSignal.sines(frequencies: [440, 3_150], amplitude: 0.4, sampleRate: Double(Self.sampleRate), frames: 96_000)
+        let input = try workspace.write(
+            WAVFile(sampleRate: Self.sampleRate, channelCount: 1, encoding: .float, samples: signal.map(Double.init)), to: "in.wav")
+        let bits = try [0, 5, 10].map { quality -> Int in
+            let output = workspace.path("q\(quality).\(pathExtension)")
+            let result = try SwellProcess.run(["render", input, "-o", output, "--quality", "\(quality)"])
+            #expect(result.status == 0, "\(result)")
+            let probed = try Subprocess.run("ffprobe", ["-v", "error", "-show_entries", "format=size", "-of", "csv=p=0", output])
+                .requireSuccess().standardOutput
+            return Int(probed.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+        #expect(bits[0] < bits[1] && bits[1] < bits[2], "sizes \(bits)")
+    }
+
+    @Test("--quality on a lossless output is an error naming the format, and leaves no file")
+    func qualityOnLossless() throws {
+        let workspace = try Workspace()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 4_800)
+        let output = workspace.path("out.flac")
+        try SwellProcess.run(["render", input, "-o", output, "--quality", "5"]).expectFailure(.badInput, naming: ["FLAC"])
+        #expect(try workspace.entries().filter { $0.hasSuffix(".partial") || $0 == "out.flac" }.isEmpty)
+    }
+
     @Test("without --encoding the output keeps the input's")
     func keepsEncoding() throws {
         let workspace = try Workspace()

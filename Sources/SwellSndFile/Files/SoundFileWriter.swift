@@ -135,6 +135,22 @@ public final class SoundFileWriter {
         scratch.deallocate()
     }
 
+    /// Sets a lossy codec's quality, 0 (smallest file) to 10 (best sound),
+    /// before any frame is written: libsndfile's compression level, which
+    /// runs the other way (`SFC_SET_COMPRESSION_LEVEL`, 0 = least
+    /// compression), at `1 − quality/10`. Throws for a container that is
+    /// not lossy, whose samples are stored as they are.
+    public func setQuality(_ quality: Double) throws(SoundFileError) {
+        guard container.codecSubtype != nil else {
+            throw .unsupportedOutput(path: path, reason: "\(container.name) is not lossy: --quality applies to Ogg Vorbis, Opus and MP3")
+        }
+        guard (0...10).contains(quality) else {
+            throw .unsupportedOutput(path: path, reason: "quality \(quality) is outside 0…10")
+        }
+        var level = 1 - quality / 10
+        sf_command(handle, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
+    }
+
     /// Sets the file's text tags, before any frame is written (libsndfile
     /// places some containers' tags ahead of the audio). A tag the container
     /// has no place for is left out.

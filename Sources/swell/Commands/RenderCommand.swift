@@ -30,6 +30,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "The output encoding (default: the input's, where the format allows).")
     var encoding: SampleEncoding?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10 (best sound).", valueName: "q"))
+    var quality: Double?
+
     @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
@@ -42,6 +46,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         var job = RenderJob(input: input, output: output)
         job.encoding = encoding
+        job.quality = quality
         job.overwrite = overwrite
         job.script = try automation.loadScript()
         job.options = automation.options

@@ -11,6 +11,9 @@ struct RenderJob {
     /// The output encoding; nil keeps the input's (when the output's
     /// container can store it) or uses the container's default.
     var encoding: SampleEncoding?
+    /// A lossy codec's quality, 0 … 10 (higher sounds better); nil for the
+    /// codec's default.
+    var quality: Double?
     var overwrite = false
     var script: ScriptSpec?
     var options = AutomationOptions()
@@ -46,10 +49,11 @@ struct RenderJob {
         let chosen = encoding ?? keep.flatMap { container?.supportedEncodings.contains($0) == true ? $0 : nil }
         let writer = try SoundFileWriter(path: output, sampleRate: session.engine.sampleRate,
                                          channelCount: session.engine.channelCount, encoding: chosen, overwrite: overwrite)
-        writer.setTags(session.input?.tags ?? [:])
-        // Once the output is open: an error before it is the one line.
-        Session.warnOfLimitedLevels(options, allowsBoost: allowsBoost)
         do {
+            if let quality { try writer.setQuality(quality) }
+            writer.setTags(session.input?.tags ?? [:])
+            // Once the output is set up: an error before it is the one line.
+            Session.warnOfLimitedLevels(options, allowsBoost: allowsBoost)
             try OfflineRenderer.render(session.engine, frameCount: session.frameCount, to: writer) { frames in
                 progress(frames, session.frameCount, session)
                 if !shouldContinue() { throw RenderInterrupted() }
