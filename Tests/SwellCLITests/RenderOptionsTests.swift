@@ -112,8 +112,8 @@ struct RenderOptionsTests {
         #expect(!FileManager.default.fileExists(atPath: output))
     }
 
-    /// A lossy codec's quality, read back by FFmpeg as the stream's bit rate:
-    /// the higher the quality, the more bits.
+    /// A lossy codec's quality shows in the size FFmpeg reads for the same
+    /// two seconds: the higher the quality, the more bits.
     @Test("--quality: the higher, the more bits in Ogg Vorbis, Opus and MP3", arguments: ["ogg", "opus", "mp3"])
     func quality(extension pathExtension: String) throws {
         let workspace = try Workspace()
