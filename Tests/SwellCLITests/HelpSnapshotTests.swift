@@ -164,6 +164,9 @@ struct HelpSnapshotTests {
                                   format allows). (values: pcm16, pcm24, pcm32, float)
           --quality <q>           For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10
                                   (best sound).
+          --dither <dither>       Dither integer words with triangular noise of ±1
+                                  step, as SoX does when it reduces the word length.
+                                  (values: tpdf)
           -y, --overwrite         Replace the output if it exists.
           --allow-boost           Allow gain above 0 dB (up to +24 dB).
           -q, --quiet             No progress line.

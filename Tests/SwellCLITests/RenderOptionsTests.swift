@@ -140,6 +140,33 @@ struct RenderOptionsTests {
         #expect(try workspace.entries().filter { $0.hasSuffix(".partial") || $0 == "out.flac" }.isEmpty)
     }
 
+    /// Triangular dither makes rounding unbiased: a level of 0.3 of a step,
+    /// which plain rounding turns into silence, averages 0.3 of a step, and
+    /// no word is more than 1.5 steps from the level (x ± 1 of noise, then
+    /// rounding). Closed-form properties of TPDF dither; SoX reads the words.
+    @Test("--dither tpdf: words average the level below one step, none more than 1.5 steps off")
+    func triangularDither() throws {
+        let workspace = try Workspace()
+        let level = 0.3
+        let input = try workspace.write(
+            WAVFile(sampleRate: Self.sampleRate, channelCount: 1, encoding: .float,
+                    samples: Array(repeating: level / 32_768, count: 48_000)), to: "in.wav")
+        func words(_ extra: [String]) throws -> [Int16] {
+            let output = workspace.path("out.wav")
+            let result = try SwellProcess.run(["render", input, "-o", output, "-y", "--encoding", "pcm16"] + extra)
+            #expect(result.status == 0, "\(result)")
+            return try SoundFileFixtures.soxWords16(output)
+        }
+        #expect(try words([]).allSatisfy { $0 == 0 }, "plain rounding loses the level")
+        let dithered = try words(["--dither", "tpdf"])
+        #expect(dithered.count == 48_000)
+        let mean = Double(dithered.reduce(0) { $0 + Int($1) }) / Double(dithered.count)
+        #expect(abs(mean - level) < 0.02, "mean \(mean)")
+        #expect(dithered.allSatisfy { abs(Double($0) - level) <= 1.5 })
+        try SwellProcess.run(["render", input, "-o", workspace.path("float.wav"), "--dither", "tpdf"])
+            .expectFailure(.badInput, naming: ["dither"])
+    }
+
     @Test("without --encoding the output keeps the input's")
     func keepsEncoding() throws {
         let workspace = try Workspace()

@@ -47,12 +47,17 @@ struct PCMQuantizer {
     /// The B-bit word for a finite `sample`, rounded and clipped.
     @inline(__always)
     func word(for sample: Float) -> Int32 {
+        word(scaled: Double(sample) * scale)
+    }
+
+    /// The word for a sample already scaled to steps, rounded and clipped.
+    @inline(__always)
+    private func word(scaled: Double) -> Int32 {
         // Clip, then round to nearest, ties to even, by adding 1.5·2⁵²: the
         // addition's own rounding does it, and the integer then sits in the
         // low bits of the sum's representation. Branch-free arithmetic the
         // compiler vectorises — `rounded()` is a library call on baseline
         // x86-64, and converting a Double to an integer checks its range.
-        let scaled = Double(sample) * scale
         let clipped = scaled < smallest ? smallest : (scaled > largest ? largest : scaled)
         let magic = 6_755_399_441_055_744.0
         return Int32(truncatingIfNeeded: Int64(bitPattern: (clipped + magic).bitPattern) &- Int64(bitPattern: magic.bitPattern))
@@ -69,8 +74,34 @@ struct PCMQuantizer {
     /// clipped: its scaled value at or past half a step outside.
     @inline(__always)
     private func clips(_ sample: Float) -> Bool {
-        let scaled = Double(sample) * scale
-        return scaled >= largest + 0.5 || scaled < smallest - 0.5
+        clips(scaled: Double(sample) * scale)
+    }
+
+    @inline(__always)
+    private func clips(scaled: Double) -> Bool {
+        scaled >= largest + 0.5 || scaled < smallest - 0.5
+    }
+
+    /// Quantises `count` samples with triangular dither: before rounding,
+    /// each scaled sample gets the sum of two independent uniform values of
+    /// ±½ step, a noise of ±1 step whose error is independent of the signal
+    /// (Lipshitz, Wannamaker and Vanderkooy, "Quantization and Dither",
+    /// 1992; SoX's `dither` default). `Word` is `Int16` for 16-bit words,
+    /// else `Int32` words left-justified.
+    func quantize<Word: FixedWidthInteger>(
+        _ samples: UnsafePointer<Float>, into words: UnsafeMutablePointer<Word>, count: Int,
+        dither: inout TriangularDither
+    ) -> Count {
+        var result = Count()
+        for i in 0..<count {
+            let sample = samples[i], isFinite = sample.isFinite
+            let scaled = isFinite ? Double(sample) * scale + dither.next() : 0
+            result.nonFinite &+= isFinite ? 0 : 1
+            result.clipped &+= clips(scaled: scaled) ? 1 : 0
+            let word = word(scaled: scaled)
+            words[i] = Word(truncatingIfNeeded: Word.bitWidth == 16 ? word : word &<< shift)
+        }
+        return result
     }
 
     /// Quantises `count` samples into left-justified words, writing 0 for

@@ -56,6 +56,8 @@ public final class SoundFileWriter {
     private let io: BufferedFileIO
     private let handle: OpaquePointer
     private let quantizer: PCMQuantizer?
+    /// The dither added before quantising, when asked for.
+    private var dither: TriangularDither?
     /// `chunkFrames · channelCount` words: `Int32` for integer encodings,
     /// `Float` otherwise.
     private let scratch: UnsafeMutableRawBufferPointer
@@ -149,6 +151,17 @@ public final class SoundFileWriter {
         }
         var level = 1 - quality / 10
         sf_command(handle, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
+    }
+
+    /// Adds triangular (TPDF) dither of ±1 step before each integer word is
+    /// rounded, as SoX's `dither` does when it reduces the word length.
+    /// Throws for an encoding that does not round to integers (float, the
+    /// lossy codecs).
+    public func enableTriangularDither() throws(SoundFileError) {
+        guard quantizer != nil else {
+            throw .unsupportedOutput(path: path, reason: "dither applies to integer encodings (pcm16, pcm24, pcm32)")
+        }
+        dither = TriangularDither()
     }
 
     /// Sets the file's text tags, before any frame is written (libsndfile
@@ -248,11 +261,19 @@ public final class SoundFileWriter {
         if quantizer.bitsPerSample == 16 {
             // 16-bit words go to libsndfile as shorts, which it stores as they are.
             let words = scratch.bindMemory(to: Int16.self)
-            account(quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count))
+            if dither != nil {
+                account(quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count, dither: &dither!))
+            } else {
+                account(quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count))
+            }
             return Int(sf_writef_short(handle, words.baseAddress, sf_count_t(frames)))
         }
         let words = scratch.bindMemory(to: Int32.self)
-        account(quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count))
+        if dither != nil {
+            account(quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count, dither: &dither!))
+        } else {
+            account(quantizer.quantize(source.baseAddress!, into: words.baseAddress!, count: source.count))
+        }
         return Int(sf_writef_int(handle, words.baseAddress, sf_count_t(frames)))
     }
 

@@ -34,6 +34,12 @@ struct RenderCommand: ParsableCommand {
         "For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10 (best sound).", valueName: "q"))
     var quality: Double?
 
+    @Option(help: "Dither integer words with triangular noise of ±1 step, as SoX does when it reduces the word length.")
+    var dither: Dither?
+
+    /// `--dither tpdf`; the one kind there is.
+    enum Dither: String, CaseIterable, ExpressibleByArgument { case tpdf }
+
     @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
     var overwrite = false
 
@@ -47,6 +53,7 @@ struct RenderCommand: ParsableCommand {
         var job = RenderJob(input: input, output: output)
         job.encoding = encoding
         job.quality = quality
+        job.dithers = dither == .tpdf
         job.overwrite = overwrite
         job.script = try automation.loadScript()
         job.options = automation.options

@@ -14,6 +14,8 @@ struct RenderJob {
     /// A lossy codec's quality, 0 … 10 (higher sounds better); nil for the
     /// codec's default.
     var quality: Double?
+    /// Whether integer words get triangular dither.
+    var dithers = false
     var overwrite = false
     var script: ScriptSpec?
     var options = AutomationOptions()
@@ -51,6 +53,7 @@ struct RenderJob {
                                          channelCount: session.engine.channelCount, encoding: chosen, overwrite: overwrite)
         do {
             if let quality { try writer.setQuality(quality) }
+            if dithers { try writer.enableTriangularDither() }
             writer.setTags(session.input?.tags ?? [:])
             // Once the output is set up: an error before it is the one line.
             Session.warnOfLimitedLevels(options, allowsBoost: allowsBoost)
