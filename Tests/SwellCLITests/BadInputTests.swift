@@ -75,6 +75,20 @@ struct BadInputTests {
         try swell(["render", "mute.wav", "-o", "out.wav"]).expectFailure(.badInput, naming: ["mute.wav"])
     }
 
+    @Test("a FLAC corrupted mid-file fails play as it fails render: exit 2, one line naming it")
+    func corruptedMidFile() throws {
+        let alsa = try ALSATestConfiguration()
+        try Subprocess.run("sox", ["-n", "-r", "48000", "-c", "2", "-b", "16", workspace.path("long.flac"),
+                                   "synth", "4", "sine", "440", "vol", "0.5"]).requireSuccess()
+        var flac = try Data(contentsOf: URL(fileURLWithPath: workspace.path("long.flac")))
+        flac.replaceSubrange(flac.count / 4 ..< flac.count / 4 + 4_000, with: Data(count: 4_000))
+        try flac.write(to: URL(fileURLWithPath: workspace.path("bad.flac")))
+        try FileManager.default.removeItem(atPath: workspace.path("long.flac"))
+        try swell(["render", "bad.flac", "-o", "out.wav"]).expectFailure(.badInput, naming: ["bad.flac"])
+        try swell(["play", "bad.flac", "--device", ALSATestConfiguration.capturePCM], environment: alsa.environment)
+            .expectFailure(.badInput, naming: ["bad.flac"])
+    }
+
     @Test("a file whose magic number is damaged into an MPEG frame sync")
     func mpegLookalike() throws {
         // A FLAC file whose "fLaC" is overwritten with 0xFFFF0000, which

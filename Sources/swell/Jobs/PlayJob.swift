@@ -62,7 +62,9 @@ struct PlayJob {
                                     duration: engine.time(ofFrame: session.frameCount),
                                     gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
                 }
-                return engine.renderedFrames >= session.frameCount
+                // A file that cannot be decoded further ends the play there,
+                // as it ends a render.
+                return engine.renderedFrames >= session.frameCount || engine.sourceFailure != nil
             }
             if interrupted {
                 try output.fadeOut()
@@ -70,6 +72,7 @@ struct PlayJob {
                 throw RenderInterrupted()
             }
             try output.stop(drain: true)
+            if let failure = engine.sourceFailure { throw failure }
             progress?(Status(input: file?.format.path, time: engine.time(ofFrame: session.frameCount),
                             duration: engine.time(ofFrame: session.frameCount),
                             gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
