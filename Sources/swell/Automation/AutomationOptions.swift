@@ -1,3 +1,5 @@
+import Foundation
+import SwellAudio
 import SwellScript
 
 /// The automation options shared by `play`, `render` and `curve`
@@ -16,10 +18,25 @@ struct AutomationOptions: Sendable, Equatable {
     var timing: TimingFunctionSpec = .named("linear")
     /// `--ramp "T:V[:NAME] …"`.
     var ramp: RampSpec?
-    /// `--duration TIME`: the length L when there is no input file.
+    /// `--duration TIME`: the length L — for `curve` without a file; for
+    /// `play` and `render`, less or more (in silence) than the input.
     var duration: Double?
 
     init() {}
+
+    /// Says, before anything is heard, when a level on the command line is
+    /// above what the gain may reach (docs/audio.md#ear-safety): the gain is
+    /// clamped, and a user who asked for +12 dB should know. A job calls it
+    /// once, whatever the number of files it plays.
+    func warnOfLimitedLevels(allowsBoost: Bool) {
+        let limit = GainLimit(allowsBoost: allowsBoost)
+        let levels = [volume].compactMap { $0 } + (ramp?.points.map(\.level) ?? [])
+        guard let loudest = levels.max(), loudest > limit.ceiling else { return }
+        let decibels = { (amplitude: Double) in String(format: "%+.1f dB", 20 * log10(amplitude)) }
+        let remedy = limit.ceiling > 1 ? "" : " (--allow-boost allows up to +24 dB)"
+        CADiagnostics.warn("a level of \(decibels(loudest)) is above the limit; the gain is held at "
+                           + decibels(limit.ceiling) + remedy)
+    }
 
     /// Checks combinations that have no meaning.
     func validate() throws(AutomationError) {

@@ -48,8 +48,8 @@ final class AutomationStage {
     /// counted at (fade lengths round to it), `openMixer` opens mixer
     /// layers' controls (nil: mixer layers compute their curve only).
     init(script: ScriptSpec, options: AutomationOptions, input: SoundFileSource?,
-                files: [String: SoundFileSource] = [:], sampleRate: Int?,
-                openMixer: MixerOpener?) throws {
+         files: [String: SoundFileSource] = [:], sampleRate: Int?,
+         openMixer: MixerOpener?) throws {
         try options.validate()
         self.script = script
         self.options = options

@@ -49,7 +49,7 @@ struct PlayJob {
             let output = try AudioOutput(engine: session.engine, device: device, configuration: configuration)
             try output.start()
             // Once the first file plays: an error before it is the one line.
-            if !warned { Session.warnOfLimitedLevels(options, allowsBoost: allowsBoost) }
+            if !warned { options.warnOfLimitedLevels(allowsBoost: allowsBoost) }
             warned = true
             let engine = session.engine
             var lastReport = Date.distantPast

@@ -39,7 +39,7 @@ struct RenderJob {
     /// failure — or when `shouldContinue` returns false — the temporary
     /// file is removed and nothing is left behind.
     func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
-                    shouldContinue: () -> Bool = { true }) throws -> Summary {
+             shouldContinue: () -> Bool = { true }) throws -> Summary {
         let session = try Session(input: SoundFileSource(path: input), script: script, options: options,
                                   mode: .offline, gainPath: gainPath, allowsBoost: allowsBoost)
         let container = SoundFileContainer(forPath: output)
@@ -56,7 +56,7 @@ struct RenderJob {
             if dithers { try writer.enableTriangularDither() }
             writer.setTags(session.input?.tags ?? [:])
             // Once the output is set up: an error before it is the one line.
-            Session.warnOfLimitedLevels(options, allowsBoost: allowsBoost)
+            options.warnOfLimitedLevels(allowsBoost: allowsBoost)
             try OfflineRenderer.render(session.engine, frameCount: session.frameCount, to: writer) { frames in
                 progress(frames, session.frameCount, session)
                 if !shouldContinue() { throw RenderInterrupted() }

@@ -20,8 +20,8 @@ final class Session {
     let input: SoundFileSource?
 
     init(input: SoundFileSource?, script: ScriptSpec?, options: AutomationOptions, mode: AudioEngine.Mode,
-                gainPath: GainPath = .sample, periodFrames: Int = 256, allowsBoost: Bool = false,
-                openMixer: AutomationStage.MixerOpener? = nil) throws {
+         gainPath: GainPath = .sample, periodFrames: Int = 256, allowsBoost: Bool = false,
+         openMixer: AutomationStage.MixerOpener? = nil) throws {
         // Every file is opened once — the input by the job, the script's
         // here — and handed on: to its layer, and through the layer to the
         // engine's reader.
@@ -66,20 +66,6 @@ final class Session {
         try stage.install(on: engine)
         frameCount = Int64((seconds * Double(sampleRate)).rounded())
         self.input = input
-    }
-
-    /// Says, before anything is heard, when a level on the command line is
-    /// above what the gain may reach (docs/audio.md#ear-safety): the gain is
-    /// clamped, and a user who asked for +12 dB should know. A job calls it
-    /// once, whatever the number of files it plays.
-    static func warnOfLimitedLevels(_ options: AutomationOptions, allowsBoost: Bool) {
-        let limit = GainLimit(allowsBoost: allowsBoost)
-        let levels = [options.volume].compactMap { $0 } + (options.ramp?.points.map(\.level) ?? [])
-        guard let loudest = levels.max(), loudest > limit.ceiling else { return }
-        let decibels = { (amplitude: Double) in String(format: "%+.1f dB", 20 * log10(amplitude)) }
-        let remedy = limit.ceiling > 1 ? "" : " (--allow-boost allows up to +24 dB)"
-        CADiagnostics.warn("a level of \(decibels(loudest)) is above the limit; the gain is held at "
-                           + decibels(limit.ceiling) + remedy)
     }
 
     /// The layer whose gain a progress line shows: the first audio layer
