@@ -19,18 +19,22 @@ final class FaderController {
     let view = CALayer()
     let audioLayer: AudioLayer
 
-    /// `viewDidLoad`: the music layer, added to the view's layer.
+    /// `viewDidLoad`: the music layer, added to the view's layer, paused
+    /// at its first frame until the play button: a layer plays its file at
+    /// its local time, and `speed` 0 holds that time still (QA1673).
     init(contentsOfFile path: String) throws(SoundFileError) {
         audioLayer = try AudioLayer(contentsOfFile: path)
+        audioLayer.speed = 0
         view.addSublayer(audioLayer)
     }
 
-    /// The play/pause button.
+    /// The play/pause button: QA1673's pause and resume of the layer, so
+    /// the sound and a fade under way stop and carry on together.
     func playPauseMusic() {
-        if audioLayer.isPlaying {
-            audioLayer.stop()
+        if audioLayer.isPaused {
+            audioLayer.resume()
         } else {
-            audioLayer.play()
+            audioLayer.pause()
         }
     }
 

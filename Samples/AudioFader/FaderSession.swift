@@ -62,19 +62,21 @@ final class FaderSession {
 
     /// "fade out from frame 592593 (12.345688 s): volume 1.000 → 0.000 over
     /// 0.25 s", from the animation the layer's action added (its
-    /// `beginTime` is the commit time, on the audio clock), or "play from
+    /// `beginTime` is the commit time in the layer's time), or "play from
     /// frame …" for play and pause.
     private func report(_ button: Button, earliestFrame: Int64) -> String {
         let layer = controller.audioLayer
         guard button != .playPause else {
-            return "\(layer.isPlaying ? "play" : "pause") from frame \(earliestFrame) (\(seconds(ofFrame: earliestFrame)))"
+            return "\(layer.isPaused ? "pause" : "play") from frame \(earliestFrame) (\(seconds(ofFrame: earliestFrame)))"
         }
         let name = button == .fadeIn ? "fade in" : "fade out"
         guard let fade = layer.animation(forKey: AudioKey.volume) as? CABasicAnimation,
               let from = fade.fromValue as? Double else {
             return "\(name): volume \(volume(layer.volume))"
         }
-        let frame = engine.firstFrame(atTime: fade.beginTime)
+        // The animation begins in the layer's time, which a pause and resume
+        // has moved away from the host's.
+        let frame = engine.firstFrame(atTime: layer.convertTime(fade.beginTime, to: nil))
         return "\(name) from frame \(frame) (\(seconds(ofFrame: frame))): "
             + "volume \(volume(from)) → \(volume(layer.volume)) over \(fade.duration) s"
     }
@@ -83,11 +85,11 @@ final class FaderSession {
     /// the presented volume, the one the listener hears now.
     func showStatus() {
         let layer = controller.audioLayer
-        let rate = Double(engine.sampleRate)
-        let position = Double(engine.framesPlayed(of: layer)) / rate
-        let length = layer.source.map { Double($0.frameCount) / rate } ?? 0
+        // The file plays at the layer's local time.
+        let length = layer.source?.duration ?? 0
+        let position = min(max(layer.convertTime(engine.currentTime, from: nil), 0), length)
         let presented = layer.presentation()?.volume ?? layer.volume
-        status.update("\(layer.isPlaying ? "▶ playing" : "‖ paused ") \(StatusLine.clock(position)) / \(StatusLine.clock(length))"
+        status.update("\(layer.isPaused ? "‖ paused " : "▶ playing") \(StatusLine.clock(position)) / \(StatusLine.clock(length))"
             + "  volume \(volume(presented))")
     }
 

@@ -53,9 +53,11 @@ final class EqualPowerCrossfade {
         startTime = max(0, a.duration - duration)
         frameCount = max(a.frameCount, engine.firstFrame(atTime: startTime) + b.frameCount)
 
-        // Not yet hosted, so these changes do not animate.
+        // Not yet hosted, so these changes do not animate. A layer plays
+        // its file at its local time: the incoming file starts when its
+        // layer's time does.
         incoming.volume = 0
-        outgoing.play()
+        incoming.beginTime = startTime
         let mix = CALayer()
         mix.addSublayer(outgoing)
         mix.addSublayer(incoming)
@@ -66,7 +68,6 @@ final class EqualPowerCrossfade {
             // Explicit animations: the layers' own action would fade both
             // the same way.
             CATransaction.setDisableActions(true)
-            incoming.play()
             outgoing.volume = 0
             incoming.volume = 1
             let qsin = CAMediaTimingFunction(name: .qsin)

@@ -32,7 +32,6 @@ import Testing
         CATransaction.begin()
         CATransaction.setAnimationDuration(3)
         CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .easeIn))
-        music.play()
         music.volume = 1
         CATransaction.commit()
 

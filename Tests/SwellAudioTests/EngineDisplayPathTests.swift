@@ -35,7 +35,6 @@ struct EngineDisplayPathTests {
         parent.addSublayer(music)
         CATransaction.flush()
         engine.rootLayer = grandparent
-        engine.schedule(at: 0) { music.play() }
         setUp(engine, grandparent, parent)
         return try engine.renderOffline(frames: frames).map { Double($0) / Self.level }
     }

@@ -189,8 +189,9 @@ struct RenderExactnessTests {
         let workspace = try Workspace()
         // bus runs at twice the host's speed, 0.5 s ahead, so music's
         // animation (local time 0.502…0.512) runs from host time 0.001 to
-        // 0.006 s. At 0.0075 s bus is paused (speed 0) at local time 0.509,
-        // back inside the animation.
+        // 0.006 s. At 0.0075 s bus is set back to speed 1 at local time 0.509,
+        // back inside the animation. (Pausing it would pause the sound too,
+        // leaving no gain to measure: ScriptMediaTimeTests.)
         let script = try workspace.write("""
             {
               "version": 1,
@@ -202,25 +203,27 @@ struct RenderExactnessTests {
                 {"at": 0, "layer": "music", "key": "ramp",
                  "add": {"type": "basic", "keyPath": "volume", "fromValue": 0.2, "toValue": 1, "beginTime": 0.502,
                          "duration": 0.01, "timingFunction": "easeOut", "fillMode": "both", "removedOnCompletion": false}},
-                {"at": 0.0075, "layer": "bus", "set": {"speed": 0, "timeOffset": 0.509}}
+                {"at": 0.0075, "layer": "bus", "set": {"speed": 1, "timeOffset": 0.5015}}
               ]
             }
             """, to: "retime.json")
+        // music plays its file at its local time, half a second in: the
+        // constant input is long enough, and the render is 960 frames.
         let length = 960
-        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: length)
-        let (gains, _) = try workspace.renderedGains(of: input, ["--script", script])
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 30_000)
+        let (gains, _) = try workspace.renderedGains(of: input, ["--script", script, "--duration", "0.02"])
 
         // Core Animation's local time: t_local = (t_parent − beginTime)·speed + timeOffset.
         let easeOut = try Self.reference("easeOut")
         let pauseFrame = 360  // ceil(0.0075 · 48000 − 1e-9)
         let expected = (0..<length).map { n -> Double in
             let t = Double(n) / Double(Self.sampleRate)
-            let local = n < pauseFrame ? t * 2 + 0.5 : 0.509
+            let local = n < pauseFrame ? t * 2 + 0.5 : t + 0.5015
             let u = min(max((local - 0.502) / 0.01, 0), 1)
             return 0.2 + 0.8 * easeOut(u)
         }
         // Not a trivial curve: the animation has run to its end before the
-        // pause, which takes it back to 70 % of the way.
+        // change, which takes it back to 70 % of the way.
         #expect(expected[pauseFrame - 1] > expected[pauseFrame] + 0.01)
         let deviation = Deviation(gains, expected)
         #expect(deviation.error <= Self.tolerance, "\(deviation)")

@@ -69,7 +69,6 @@ struct OfflineStoredCopyTests {
         CATransaction.commit()
         CATransaction.flush()
         engine.rootLayer = music
-        engine.schedule(at: 0) { music.play() }
         setUp(engine, music)
         let writer = try SoundFileWriter(path: output, sampleRate: Self.sampleRate, channelCount: outputChannels,
                                          encoding: testCase.bits == 16 ? .pcm16 : .pcm24)

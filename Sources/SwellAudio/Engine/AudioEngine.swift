@@ -161,6 +161,7 @@ public final class AudioEngine: RenderHost {
 
     public override func didPublish(_ snapshot: RenderSnapshot?, at: CFTimeInterval) {
         lastCommitTime = at
+        let effectiveFrame = max(firstFrame(atTime: at), 0)
         var entries: [MixPlan.Entry] = []
         var live: [UInt64: Voice] = [:]
         chains = [:]
@@ -168,33 +169,43 @@ public final class AudioEngine: RenderHost {
             guard let state = record.renderState as? AudioLayerState else { continue }
             let chain = GainChain(snapshot: snapshot!, index: index, limit: limit)
             chains[record.serial] = chain
+            let position = MediaPosition(snapshot: snapshot!, index: index, from: effectiveFrame, sampleRate: sampleRate)
             guard let source = state.source,
-                  let voice = voice(for: record.serial, source: source, restartCount: state.restartCount) else { continue }
+                  let voice = voice(for: record, source: source, position: position, from: effectiveFrame)
+            else { continue }
             live[record.serial] = voice
-            entries.append(.init(voice: voice, chain: chain, isPlaying: state.isPlaying))
+            entries.append(.init(voice: voice, chain: chain, position: position))
         }
         voices = live
-        core.handoff.submit(MixPlan(effectiveFrame: max(firstFrame(atTime: at), 0), entries: entries))
+        core.handoff.submit(MixPlan(effectiveFrame: effectiveFrame, entries: entries))
     }
 
-    private func voice(for serial: UInt64, source: any AudioSource, restartCount: Int) -> Voice? {
-        if let voice = voices[serial] {
-            if voice.restartCount != restartCount {
-                voice.restartCount = restartCount
-                voice.reader.rewind()
-                voice.hasEnded.store(false, ordering: .releasing)
-            }
-            return voice
-        }
+    /// The voice that plays `record`'s source at `position` from frame
+    /// `first`: the layer's voice of the latest plan when the file frame it
+    /// will have reached there is the one `position` asks for, else a new
+    /// one whose reader starts at that frame — the layer was moved to
+    /// another place in its file (docs/audio.md#time-drives-the-media).
+    /// A frame apart is the same place: a pause or resume committed between
+    /// two frames rounds the held local time to one and the running time
+    /// to the other, and the sound carries on.
+    private func voice(for record: LayerRecord, source: any AudioSource, position: MediaPosition,
+                       from first: Int64) -> Voice? {
         let format = source.format
+        let wanted = min(max(position.fileFrame(atMixFrame: first), 0), format.frameCount)
+        if let voice = voices[record.serial] {
+            let reached = min(max(voice.position.fileFrame(atMixFrame: first), 0), format.frameCount)
+            voice.position = position
+            if abs(reached - wanted) <= 1 { return voice }
+        }
         guard format.sampleRate == sampleRate else {
             CADiagnostics.warn("cannot play '\(format.path)': it is \(format.sampleRate) Hz and the engine runs at \(sampleRate) Hz")
             return nil
         }
+        if position.isRunning && position.speed != 1 && voices[record.serial]?.position.speed != position.speed {
+            CADiagnostics.warn("'\(format.path)' plays at speed 1, not \(position.speed): Swell does not resample a file to follow its layer's speed")
+        }
         do {
-            let voice = Voice(reader: try source.makeReader(streaming: streamsSources))
-            voice.restartCount = restartCount
-            return voice
+            return Voice(reader: try source.makeReader(streaming: streamsSources, from: wanted), position: position)
         } catch {
             CADiagnostics.warn("cannot play '\(format.path)': \(error)")
             return nil
@@ -240,11 +251,6 @@ public final class AudioEngine: RenderHost {
     /// Whether every playing source has reached its end.
     public var sourcesHaveEnded: Bool {
         voices.values.allSatisfy { $0.hasEnded.load(ordering: .acquiring) }
-    }
-
-    /// The number of source frames of `layer` mixed so far.
-    public func framesPlayed(of layer: AudioLayer) -> Int64 {
-        voices[layer.serial]?.framesPlayed.load(ordering: .relaxed) ?? 0
     }
 
     /// The failure of a source whose decoding failed, if any.

@@ -10,10 +10,13 @@ import Foundation
 package protocol AudioSource: AnyObject, Sendable {
     /// What the source holds.
     var format: AudioSourceDescription { get }
-    /// A reader from the first frame: decoding on a thread of its own when
-    /// `streaming` (live playback, whose render thread must never wait for
-    /// a disk), else on the thread that reads (offline rendering).
-    func makeReader(streaming: Bool) throws -> any AudioSourceReader
+    /// A reader from frame `first` (0 … `format.frameCount`): decoding on a
+    /// thread of its own when `streaming` (live playback, whose render
+    /// thread must never wait for a disk), else on the thread that reads
+    /// (offline rendering). A streaming reader has its first second decoded
+    /// when it is returned, so that a layer that starts or seeks is heard
+    /// from its first frame.
+    func makeReader(streaming: Bool, from first: Int64) throws -> any AudioSourceReader
 }
 
 /// Where a voice's samples come from.
@@ -29,8 +32,6 @@ package protocol AudioSourceReader: AnyObject, Sendable {
     /// source does not store its samples in that layout.
     func readStored(into bytes: UnsafeMutableRawPointer, frameCount: Int,
                     layout: StoredSampleLayout) -> (frames: Int, ended: Bool)?
-    /// Starts again from the first frame (owning thread).
-    func rewind()
     /// Why reading failed, if it did (owning thread).
     var failure: (any Error)? { get }
 }

@@ -123,17 +123,18 @@ package final class RenderCore: @unchecked Sendable {
         let span = planSpan(at: start, upTo: renderableFrames(upTo: frames))
         guard span > 0, let plan = plan?.takeUnretainedValue() else { return 0 }
         var only: MixPlan.Entry?
-        for entry in plan.entries where entry.isPlaying && !entry.voice.hasEnded.load(ordering: .relaxed) {
+        for entry in plan.entries where entry.position.isRunning && !entry.voice.hasEnded.load(ordering: .relaxed) {
             guard only == nil else { return 0 }
             only = entry
         }
-        guard let entry = only, entry.voice.channelCount == channelCount,
+        guard let entry = only, entry.position.fileFrame(atMixFrame: start) >= 0,
+              entry.voice.channelCount == channelCount,
               let gains = entry.chain.constantGains(frames: span, from: start, sampleRate: sampleRate,
                                                     tolerance: tolerance, panned: channelCount == 2),
               gains == (1, 1),
               let (read, ended) = entry.voice.reader.readStored(into: bytes, frameCount: span, layout: layout)
         else { return 0 }
-        account(entry.voice, read: read, ended: ended)
+        if ended { entry.voice.hasEnded.store(true, ordering: .releasing) }
         renderedFrames.store(start + Int64(read), ordering: .releasing)
         return read
     }
@@ -158,36 +159,37 @@ package final class RenderCore: @unchecked Sendable {
     }
 
     /// Mixes the plan's playing voices into `out` and returns how many of
-    /// its first frames now hold the mix — the most any voice delivered;
-    /// the caller silences the rest. The first voice stores its frames and
-    /// later ones add theirs, so the block is never cleared only to be
+    /// its first frames now hold the mix — up to the last frame any voice
+    /// delivered; the caller silences the rest. A voice plays from where its
+    /// layer's time is in its file (``MediaPosition``): nothing while that
+    /// time stands still, silence before the file's first frame. The first
+    /// voice to start at the block's first frame stores its frames and later
+    /// ones add theirs, so the block is never cleared only to be
     /// overwritten. Never inlined: one call per block costs nothing, and
     /// Benchmarks/gain-kernel.sh times the gain kernel by this symbol.
     @inline(never)
     private func mix(_ plan: MixPlan, into out: UnsafeMutablePointer<Float>, frames: Int, at frame: Int64) -> Int {
         var mixed = 0
-        for entry in plan.entries where entry.isPlaying {
+        for entry in plan.entries where entry.position.isRunning {
             let voice = entry.voice
             guard !voice.hasEnded.load(ordering: .relaxed) else { continue }
-            let (read, ended) = read(voice, frames: frames)
-            account(voice, read: read, ended: ended)
+            let lead = Int(min(Int64(frames), max(0, -entry.position.fileFrame(atMixFrame: frame))))
+            guard lead < frames else { continue }
+            let (read, ended) = read(voice, frames: frames - lead)
+            if ended { voice.hasEnded.store(true, ordering: .releasing) }
             guard read > 0 else { continue }
+            let start = frame + Int64(lead), end = lead + read
             switch gainPath {
-            case .sample: sampleGains(entry.chain, frames: read, at: frame)
-            case .display: displayGains(voice, chain: entry.chain, frames: read, at: frame)
+            case .sample: sampleGains(entry.chain, frames: read, at: start)
+            case .display: displayGains(voice, chain: entry.chain, frames: read, at: start)
             }
-            if mixed > 0 && read > mixed { silence(out, frames: mixed..<read) }
+            let mode: GainKernel.Mode = mixed == 0 && lead == 0 ? .store : .add
+            if mode == .add && end > mixed { silence(out, frames: mixed..<end) }
             GainKernel.mix(source: sourceBuffer, sourceChannels: voice.channelCount, left: gainLeft, right: gainRight,
-                           into: out, channels: channelCount, frames: read, mode: mixed == 0 ? .store : .add)
-            mixed = max(mixed, read)
+                           into: out + lead * channelCount, channels: channelCount, frames: read, mode: mode)
+            mixed = max(mixed, end)
         }
         return mixed
-    }
-
-    /// Counts what a read delivered to the mix, and whether it was the last.
-    private func account(_ voice: Voice, read: Int, ended: Bool) {
-        if ended { voice.hasEnded.store(true, ordering: .releasing) }
-        voice.framesPlayed.wrappingAdd(Int64(read), ordering: .relaxed)
     }
 
     /// Zeroes `frames` of the interleaved block `out`.

@@ -5,19 +5,19 @@ import Synchronization
 /// display path posts for it, and the render thread's running state.
 ///
 /// Created on the owning thread when an ``AudioLayer`` with a file first
-/// appears in a committed tree; referenced by mix plans. The render thread
+/// appears in a committed tree, and again whenever a commit moves the
+/// layer's file position (docs/audio.md#time-drives-the-media); referenced
+/// by mix plans. The render thread
 /// is the only one that touches `previousGain` and `reader.read`; the
 /// display targets are a small lock-free mailbox written by the owning
 /// thread.
 final class Voice: @unchecked Sendable {
     let reader: any AudioSourceReader
     let channelCount: Int
-    /// Frames delivered to the mix so far (render thread writes).
-    let framesPlayed = Atomic<Int64>(0)
     /// Set once the reader has delivered its last frame (render thread writes).
     let hasEnded = Atomic<Bool>(false)
-    /// The restart count of the layer state this voice last played.
-    var restartCount = 0
+    /// Where the layer was in its file in the latest plan (owning thread).
+    var position: MediaPosition
 
     // Display path: the gain each audio period should end at, posted by
     // AudioLayer.display() on the owning thread, per period, in a ring.
@@ -34,8 +34,9 @@ final class Voice: @unchecked Sendable {
     var rampStart: (left: Double, right: Double)?
     var rampEnd: (left: Double, right: Double)?
 
-    init(reader: any AudioSourceReader) {
+    init(reader: any AudioSourceReader, position: MediaPosition) {
         self.reader = reader
+        self.position = position
         channelCount = reader.channelCount
     }
 
@@ -63,7 +64,7 @@ final class MixPlan: Sendable {
     struct Entry: Sendable {
         let voice: Voice
         let chain: GainChain
-        let isPlaying: Bool
+        let position: MediaPosition
     }
 
     let effectiveFrame: Int64

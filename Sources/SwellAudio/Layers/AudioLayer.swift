@@ -15,6 +15,11 @@ import Foundation
 ///   layers; its gain is its own tapered volume times its ancestors'
 ///   `volume`s (like group opacity), and the layers' timing (`speed`,
 ///   `timeOffset`, `beginTime`) retimes every animation below them.
+/// - The file plays at the layer's local time, as an animation does: frame
+///   `round(t·fs)` of the file at local time t, silence before 0 and after
+///   the end. A `beginTime` starts the file later, a `timeOffset` part-way
+///   in, and `speed` 0 — ``CALayer/pause()`` — holds it
+///   (docs/audio.md#time-drives-the-media).
 /// - The engine applies the gain on one of two paths: the *sample path*
 ///   evaluates the committed animations at every frame on the render thread;
 ///   the *display path* is the article's — `needsDisplay(forKey:)` is true
@@ -40,13 +45,6 @@ open class AudioLayer: CALayer {
     /// The format of the sound the layer plays, if any.
     public var source: AudioSourceDescription? { soundSource?.format }
 
-    /// Whether the layer is playing (in the model: the engine starts or
-    /// pauses the sound when the transaction commits).
-    public private(set) var isPlaying = false
-
-    /// Increments whenever playback must restart from the beginning.
-    private var restartCount = 0
-
     public required init() {
         super.init()
     }
@@ -63,28 +61,6 @@ open class AudioLayer: CALayer {
         guard let other = layer as? AudioLayer else { return }
         taper = other.taper
         soundSource = other.soundSource
-        isPlaying = other.isPlaying
-        restartCount = other.restartCount
-    }
-
-    /// Starts (or resumes) playback.
-    public func play() {
-        guard !isPlaying else { return }
-        isPlaying = true
-        setNeedsCommit()
-    }
-
-    /// Pauses playback; ``play()`` resumes where it stopped.
-    public func stop() {
-        guard isPlaying else { return }
-        isPlaying = false
-        setNeedsCommit()
-    }
-
-    /// Plays the file again from its first frame.
-    public func rewind() {
-        restartCount += 1
-        setNeedsCommit()
     }
 
     open override class func needsDisplay(forKey key: String) -> Bool {
@@ -109,7 +85,7 @@ open class AudioLayer: CALayer {
     }
 
     open override var renderState: (any Sendable)? {
-        AudioLayerState(source: soundSource, taper: taper, isPlaying: isPlaying, restartCount: restartCount)
+        AudioLayerState(source: soundSource, taper: taper)
     }
 }
 
@@ -117,6 +93,4 @@ open class AudioLayer: CALayer {
 struct AudioLayerState: Sendable {
     let source: (any AudioSource)?
     let taper: VolumeTaper
-    let isPlaying: Bool
-    let restartCount: Int
 }

@@ -29,12 +29,12 @@ public final class SoundFileSource: AudioSource {
         opened = Mutex(file)
     }
 
-    package func makeReader(streaming: Bool) throws -> any AudioSourceReader {
+    package func makeReader(streaming: Bool, from first: Int64) throws -> any AudioSourceReader {
         let file = try opened.withLock { file throws(SoundFileError) -> sending SoundFile in
             if let taken = file.take() { return taken }
             return try SoundFile(path: format.path)
         }
-        return streaming ? try StreamingSourceReader(file: file) : FileSourceReader(file: file)
+        return streaming ? try StreamingSourceReader(file: file, from: first) : try FileSourceReader(file: file, from: first)
     }
 }
 

@@ -7,9 +7,10 @@ final class StreamingSourceReader: AudioSourceReader {
     let decoder: StreamingDecoder
     var channelCount: Int { decoder.channelCount }
 
-    init(file: sending SoundFile) throws(SoundFileError) {
+    /// Streams `file` from frame `first`, the ring filled before it returns.
+    init(file: sending SoundFile, from first: Int64) throws(SoundFileError) {
         decoder = StreamingDecoder(file: file)
-        try decoder.start(from: 0)
+        try decoder.start(from: first)
     }
 
     deinit { decoder.stop() }
@@ -24,12 +25,6 @@ final class StreamingSourceReader: AudioSourceReader {
         case .playing, .underrun, .stopped: return (result.frameCount, false)
         }
     }
-
-    func rewind() {
-        do { try decoder.start(from: 0) } catch {
-            CADiagnostics.warn("cannot rewind '\(decoder.path)': \(error)")
-        }
-    }
 }
 
 /// A voice's samples read straight from the file, on the thread that
@@ -41,7 +36,9 @@ final class FileSourceReader: AudioSourceReader, @unchecked Sendable {
     var channelCount: Int { file.channelCount }
     var failure: (any Error)? { error }
 
-    init(file: sending SoundFile) {
+    /// Reads `file` from frame `first`.
+    init(file: sending SoundFile, from first: Int64) throws(SoundFileError) {
+        if first != file.position { try file.seek(toFrame: first) }
         self.file = file
     }
 
@@ -69,12 +66,5 @@ final class FileSourceReader: AudioSourceReader, @unchecked Sendable {
             self.error = error
             return (0, true)
         }
-    }
-
-    func rewind() {
-        do { try file.seek(toFrame: 0) } catch {
-            CADiagnostics.warn("cannot rewind '\(file.path)': \(error)")
-        }
-        error = nil
     }
 }

@@ -85,12 +85,10 @@ final class AutomationStage {
 
     /// Hosts the tree on `host` and schedules the script's events and the
     /// options' animations on it, at their times after `origin` (host
-    /// time). Audio layers start playing at the origin.
+    /// time). Audio layers play their files at their local time, which is
+    /// host time unless the script retimes them.
     func install(on host: RenderHost, origin: Double = 0) throws(AutomationError) {
         host.rootLayer = root
-        host.schedule(at: origin) { [layers] in
-            for layer in layers.values { (layer as? AudioLayer)?.play() }
-        }
         for event in script.events {
             guard let layer = layers[event.layer] else { continue }
             host.schedule(at: origin + event.time) { Self.perform(event, on: layer) }

@@ -13,21 +13,22 @@ final class MemorySource: AudioSource {
                                         sampleRate: sampleRate, channelCount: channelCount)
     }
 
-    func makeReader(streaming: Bool) throws -> any AudioSourceReader {
-        Reader(samples: samples, channelCount: format.channelCount)
+    func makeReader(streaming: Bool, from first: Int64) throws -> any AudioSourceReader {
+        Reader(samples: samples, channelCount: format.channelCount, from: Int(first))
     }
 
-    /// Reads the samples from the first frame; the render thread is its
-    /// only user once playing.
+    /// Reads the samples from a first frame; the render thread is its only
+    /// user once playing.
     private final class Reader: AudioSourceReader, @unchecked Sendable {
         let samples: [Float]
         let channelCount: Int
-        private var position = 0
+        private var position: Int
         let failure: (any Error)? = nil
 
-        init(samples: [Float], channelCount: Int) {
+        init(samples: [Float], channelCount: Int, from first: Int) {
             self.samples = samples
             self.channelCount = channelCount
+            position = first * channelCount
         }
 
         func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
@@ -35,10 +36,6 @@ final class MemorySource: AudioSource {
             samples.withUnsafeBufferPointer { buffer.update(from: $0.baseAddress! + position, count: count) }
             position += count
             return (count / channelCount, position == samples.count)
-        }
-
-        func rewind() {
-            position = 0
         }
     }
 }
