@@ -116,8 +116,11 @@ struct CurveCommandTests {
         let object = try #require(try JSONSerialization.jsonObject(with: result.outputData) as? [String: Any])
         let keys = try #require(object["keys"] as? [String])
         let times = try #require(object["time"] as? [Double])
-        let values = try #require((object["values"] as? [String: Any])?["main.volume"] as? [Double])
-        #expect(keys == ["main.volume"])
+        // --fade-out animates the layer it puts above main (docs/cli.md#fades).
+        let values = try #require((object["values"] as? [String: Any])?["fade-out.volume"] as? [Double])
+        let main = try #require((object["values"] as? [String: Any])?["main.volume"] as? [Double])
+        #expect(keys == ["main.volume", "fade-out.volume"])
+        #expect(main == Array(repeating: 1, count: 7))
         #expect(times.count == 7 && values.count == 7)
         // Every number in the text has at most 9 significant digits.
         let numerals = result.standardOutput.split(whereSeparator: { ",[]{}:".contains($0) })
@@ -131,6 +134,24 @@ struct CurveCommandTests {
             let expected = t <= 1 ? 1 : hsin(1 - (t - 1))
             #expect(abs(values[k] - expected) <= 5e-9, "at \(t): \(values[k]) ≠ \(expected)")
         }
+    }
+
+    @Test("overlapping fades: the two columns multiply into the gain render applies, with no step")
+    func overlappingFades() throws {
+        // A 3 s length with 2 s fades, sampled every millisecond.
+        let result = try curve(["--fade-in", "2", "--fade-out", "2", "--duration", "3", "--rate", "1000", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: result.outputData) as? [String: Any])
+        let values = try #require(object["values"] as? [String: [Double]])
+        let fadeIn = try #require(values["main.volume"]), fadeOut = try #require(values["fade-out.volume"])
+        let gain = zip(fadeIn, fadeOut).map { $0 * $1 }
+        for k in stride(from: 0, to: gain.count, by: 50) {
+            let t = Double(k) / 1000
+            // Linear fades: t/2 in, (3 − t)/2 out over its last 2 s.
+            let expected = min(t / 2, 1) * min((3 - t) / 2, 1)
+            #expect(abs(gain[k] - expected) <= 1e-9, "gain at \(t) s: \(gain[k]), expected \(expected)")
+        }
+        // Where the fade-out begins (1 s) the gain goes on from 0.5, not to 1.
+        #expect(abs(gain[999] - gain[1000]) < 1e-3 && abs(gain[1000] - 0.5) < 1e-9)
     }
 
     @Test("SVG: a well-formed document with a curve per key, labelled axes and a legend")

@@ -58,6 +58,55 @@ struct RenderExactnessTests {
         #expect(deviation.error <= Self.tolerance, "\(name): \(deviation)")
     }
 
+    @Test("overlapping fades multiply, as FFmpeg's two afade filters do: no step where the fade-out begins",
+          arguments: ["linear", "qsin", "easeInEaseOut"])
+    func overlappingFades(name: String) throws {
+        let curve = try Self.reference(name)
+        let workspace = try Workspace()
+        // L = 3000 frames, both fades 2400 frames: they overlap in 600…2400.
+        let length = 3_000, fade = 2_400
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: length)
+        let (gains, _) = try workspace.renderedGains(of: input, ["--fade-in", "50ms", "--fade-out", "50ms", "--timing", name])
+        let expected = (0..<length).map { n in
+            (n < fade ? curve(Double(n) / Double(fade)) : 1)
+                * (n >= length - fade ? curve(Double(length - n) / Double(fade)) : 1)
+        }
+        let deviation = Deviation(gains, expected)
+        #expect(deviation.error <= Self.tolerance, "\(name): \(deviation)")
+        // Continuous: no step between neighbours larger than the steepest
+        // slope of the product allows (a jump to 1 would be about 0.5).
+        let steps = zip(gains, gains.dropFirst()).map { abs($1 - $0) }
+        #expect(steps.max()! < 5.0 / Double(fade), "largest step \(steps.max()!)")
+    }
+
+    @Test("overlapping fades against FFmpeg: afade in, then afade out")
+    func overlappingFadesMatchFFmpeg() throws {
+        let workspace = try Workspace()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: 14_400)
+        let (gains, _) = try workspace.renderedGains(of: input, ["--fade-in", "0.2", "--fade-out", "0.2"])
+        let reference = workspace.path("ffmpeg.wav")
+        let ffmpeg = try Subprocess.run("ffmpeg", ["-v", "error", "-y", "-i", input, "-af",
+                                        "afade=t=in:d=0.2,afade=t=out:st=0.1:d=0.2", "-c:a", "pcm_f32le", reference])
+        #expect(ffmpeg.status == 0, "\(ffmpeg)")
+        let peer = try WAVFile(contentsOf: URL(fileURLWithPath: reference)).channel(0).map { $0 / Workspace.level }
+        #expect(gains.count == peer.count)
+        let deviation = Deviation(gains, peer)
+        #expect(deviation.error <= 1e-6, "\(deviation)")
+    }
+
+    @Test("fades longer than the file: the fade-out still ends at the last frame, the first frame is silent")
+    func fadesLongerThanTheFile() throws {
+        let workspace = try Workspace()
+        // L = 4800 frames (0.1 s), both fades N = 12000 frames (0.25 s).
+        let length = 4_800, fade = 12_000
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: length)
+        let (gains, _) = try workspace.renderedGains(of: input, ["--fade-in", "0.25", "--fade-out", "0.25"])
+        let expected = (0..<length).map { n in Double(n) / Double(fade) * Double(length - n) / Double(fade) }
+        #expect(gains.first! == 0)
+        let deviation = Deviation(gains, expected)
+        #expect(deviation.error <= Self.tolerance, "\(deviation)")
+    }
+
     @Test("a keyframe --ramp: each point's NAME shapes the segment ending there, values hold outside")
     func ramp() throws {
         let workspace = try Workspace()

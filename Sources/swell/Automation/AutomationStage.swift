@@ -15,9 +15,12 @@ import SwellSndFile
 ///   under the first script layer, so that layer's `volume` — `main`'s when
 ///   there is no script — is its gain.
 /// - The options automate the first script layer: `--volume` is its model
-///   volume; `--fade-in` a basic animation from 0 at time 0; `--fade-out` a
-///   basic animation to 0 ending at the length L, with the mirrored shape;
-///   `--ramp` a keyframe animation holding its first and last values.
+///   volume; `--fade-in` a basic animation from 0 at time 0; `--ramp` a
+///   keyframe animation holding its first and last values. `--fade-out` is
+///   a basic animation to 0 ending at the length L, with the mirrored
+///   shape, on a layer `fade-out` put between the first layer and its
+///   parent: ancestors' volumes multiply, so fades that overlap multiply,
+///   as two FFmpeg `afade` filters do (docs/cli.md#fades).
 ///   Fade lengths are whole frames, `round(D·fs)`, as in SoX and FFmpeg.
 /// - Script events become ``RenderHost/schedule(at:_:)`` transactions.
 final class AutomationStage {
@@ -29,6 +32,8 @@ final class AutomationStage {
     private(set) var layerNames: [String] = []
     /// The layer the options automate.
     let target: CALayer
+    /// The layer `--fade-out` animates, the target's new parent.
+    private var fadeOutLayer: CALayer?
     /// The audio layers playing the input file.
     private(set) var inputLayers: [AudioLayer] = []
     /// The length L in seconds that `--fade-out` ends at, if known.
@@ -80,6 +85,7 @@ final class AutomationStage {
             inputLayers.append(layer)
         }
         if let volume = options.volume { target.setValue(volume, forKey: AudioKey.volume) }
+        if let fadeOut = options.fadeOut, fadeOut > 0 { try insertFadeOutLayer() }
         CATransaction.flush()
     }
 
@@ -124,6 +130,21 @@ final class AutomationStage {
     }
 
     // MARK: Layers
+
+    /// Puts the layer `fade-out` between the target and its parent.
+    private func insertFadeOutLayer() throws(AutomationError) {
+        let name = "fade-out"
+        guard layers[name] == nil else {
+            throw AutomationError("the script's layer '\(name)' has the name of --fade-out's layer; rename it")
+        }
+        let layer = BusLayer()
+        layer.name = name
+        target.superlayer!.replaceSublayer(target, with: layer)
+        layer.addSublayer(target)
+        layers[name] = layer
+        layerNames.append(name)
+        fadeOutLayer = layer
+    }
 
     private static func makeLayer(_ spec: LayerSpec, input: SoundFileSource?, files: [String: SoundFileSource],
                                   openMixer: MixerOpener?) throws -> CALayer {
@@ -199,19 +220,23 @@ final class AutomationStage {
                 target.add(fade, forKey: "fade-in")
             }
         }
-        if let fadeOut = options.fadeOut.map(frames), fadeOut > 0 {
+        if let fadeOut = options.fadeOut.map(frames), fadeOut > 0, let fadeOutLayer {
             guard let length else {
                 throw AutomationError("--fade-out needs the length of the input, or --duration")
             }
-            let begin = max(length - fadeOut, 0)
-            host.schedule(at: origin + begin) {
+            // A fade longer than L began before the start: it is added at
+            // the origin with its begin time in the past, so it still ends
+            // at L.
+            let begin = length - fadeOut
+            host.schedule(at: origin + max(begin, 0)) {
                 let fade = CABasicAnimation(keyPath: AudioKey.volume)
+                if begin < 0 { fade.beginTime = fadeOutLayer.convertTime(origin + begin, from: nil) }
                 fade.toValue = 0.0
                 fade.duration = fadeOut
                 fade.timingFunction = shape.mirrored
                 fade.fillMode = .forwards
                 fade.isRemovedOnCompletion = false
-                target.add(fade, forKey: "fade-out")
+                fadeOutLayer.add(fade, forKey: "fade-out")
             }
         }
         if let ramp = options.ramp { scheduleRamp(ramp, on: host, origin: origin) }
