@@ -239,7 +239,7 @@ struct FuzzTests {
             let output = workspace.path("out-\(index).wav")
             var declared: Int64 = 0
             do {
-                var job = RenderJob(input: workspace.path(name), output: output)
+                var job = RenderJob(inputs: [workspace.path(name)], output: output)
                 job.options.fadeIn = 0.005
                 job.encoding = .float
                 // A file of a few hundred bytes holds at most a few thousand

@@ -91,7 +91,7 @@ struct HelpSnapshotTests {
 
         SUBCOMMANDS:
           play                    Play files (one after another) with their automation.
-          render                  Render a file through its automation into a new file.
+          render                  Render files through their automation into a new file.
           mixer                   Ramp a sound card's mixer control in real time.
           curve                   Print or draw the presentation values of layer
                                   properties over time.
@@ -118,6 +118,7 @@ struct HelpSnapshotTests {
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
           swell play --script mix.json
+          swell play a.flac b.flac c.flac --crossfade 3
 
         USAGE: swell play [<options>] [<inputs> ...]
 
@@ -126,6 +127,11 @@ struct HelpSnapshotTests {
 
         OPTIONS:
         \(Self.automationOptions)
+          --start <time>          Start each input at TIME into it (SoX's trim,
+                                  FFmpeg's -ss).
+          --end <time>            Stop each input at TIME into it (FFmpeg's -to).
+          --crossfade <time>      Play the inputs in sequence, each crossing into the
+                                  next over TIME with equal power.
           --device <pcm>          The ALSA PCM to play on. (default: default)
           --gain <gain>           Which gain path applies the volume. (values: sample,
                                   display; default: sample)
@@ -140,7 +146,7 @@ struct HelpSnapshotTests {
 
     @Test("swell render --help") func renderHelp() throws {
         try Self.expectHelp(["render", "--help"], """
-        OVERVIEW: Render a file through its automation into a new file.
+        OVERVIEW: Render files through their automation into a new file.
 
         The output's format follows its extension (wav, aiff, flac, ogg, opus, caf, au,
         w64, rf64). It is written beside the target under a temporary name and renamed
@@ -151,15 +157,23 @@ struct HelpSnapshotTests {
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
           swell render song.wav -o ducked.wav --script duck.json --encoding float
+          swell render live.flac -o cut.flac --start 1:30 --end 2:45 --fade-out 2
+          swell render a.flac b.flac c.flac -o mix.flac --crossfade 3
 
-        USAGE: swell render [<options>] <input> --output <out>
+        USAGE: swell render [<options>] <inputs> ... --output <out>
 
         ARGUMENTS:
-          <input>                 The input file (any format libsndfile reads).
+          <inputs>                The input files (any format libsndfile reads);
+                                  several play one after another.
 
         OPTIONS:
           -o, --output <out>      The output file.
         \(Self.automationOptions)
+          --start <time>          Start each input at TIME into it (SoX's trim,
+                                  FFmpeg's -ss).
+          --end <time>            Stop each input at TIME into it (FFmpeg's -to).
+          --crossfade <time>      Play the inputs in sequence, each crossing into the
+                                  next over TIME with equal power.
           --encoding <encoding>   The output encoding (default: the input's, where the
                                   format allows). (values: pcm16, pcm24, pcm32, float)
           --quality <q>           For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10

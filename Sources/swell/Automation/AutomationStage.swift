@@ -13,7 +13,10 @@ import SwellSndFile
 /// - The input file (`play`/`render`) plays in the script's audio layers
 ///   that name no file; if there are none, in a new audio layer `input`
 ///   under the first script layer, so that layer's `volume` — `main`'s when
-///   there is no script — is its gain.
+///   there is no script — is its gain. Several inputs play one after
+///   another in layers `input1`, `input2`… under it, each starting (its
+///   `beginTime`) where the one before ends, less the crossfade, over which
+///   the two cross with equal power (docs/cli.md#files-in-sequence).
 /// - The options automate the first script layer: `--volume` is its model
 ///   volume; `--fade-in` a basic animation from 0 at time 0; `--ramp` a
 ///   keyframe animation holding its first and last values. `--fade-out` is
@@ -34,10 +37,13 @@ final class AutomationStage {
     let target: CALayer
     /// The layer `--fade-out` animates, the target's new parent.
     private var fadeOutLayer: CALayer?
+    /// Where the inputs hand over to each other.
+    private var crossfades: [Crossfade] = []
     /// The audio layers playing the input file.
     private(set) var inputLayers: [AudioLayer] = []
-    /// The length L in seconds that `--fade-out` ends at, if known.
-    let length: Double?
+    /// The length L in seconds that `--fade-out` ends at: `--duration`, else
+    /// when the last audio layer's file ends, if any plays one.
+    private(set) var length: Double?
 
     private let script: ScriptSpec
     private let options: AutomationOptions
@@ -47,19 +53,20 @@ final class AutomationStage {
     /// script, nil meaning the command's defaults.
     typealias MixerOpener = (String?, String?) throws -> MixerControl
 
-    /// Builds the tree. `input` is the command line's file, `files` the
-    /// script's audio files by path, already opened (others are opened
-    /// here), `sampleRate` the rate frames are
-    /// counted at (fade lengths round to it), `openMixer` opens mixer
-    /// layers' controls (nil: mixer layers compute their curve only).
-    init(script: ScriptSpec, options: AutomationOptions, input: SoundFileSource?,
+    /// Builds the tree. `inputs` are the command line's files, in order,
+    /// `crossfade` the seconds two of them overlap, `files` the script's
+    /// audio files by path, already opened (others are opened here),
+    /// `sampleRate` the rate frames are counted at (fade lengths round to
+    /// it), `openMixer` opens mixer layers' controls (nil: mixer layers
+    /// compute their curve only).
+    init(script: ScriptSpec, options: AutomationOptions, inputs: [any AudioSource] = [], crossfade: Double = 0,
          files: [String: SoundFileSource] = [:], sampleRate: Int?,
          openMixer: MixerOpener?) throws {
         try options.validate()
         self.script = script
         self.options = options
         self.sampleRate = sampleRate
-        length = options.duration ?? input?.format.duration
+        let input = inputs.count == 1 ? inputs[0] : nil
         let root = CALayer()
         root.name = "root"
         self.root = root
@@ -77,16 +84,38 @@ final class AutomationStage {
         layers = built
         target = built[script.layers[0].name]!
         if let input, inputLayers.isEmpty {
-            let layer = AudioLayer(source: input)
-            layer.name = "input"
-            target.addSublayer(layer)
-            layers["input"] = layer
-            layerNames.append("input")
-            inputLayers.append(layer)
+            addInputLayer(AudioLayer(soundSource: input), named: "input")
+        } else if inputs.count > 1 {
+            guard inputLayers.isEmpty else {
+                throw AutomationError("several files play in layers of their own; the script's audio layers "
+                                      + "without a file would play none of them")
+            }
+            for (index, source) in inputs.enumerated() {
+                addInputLayer(AudioLayer(soundSource: source), named: "input\(index + 1)")
+            }
         }
         if let volume = options.volume { target.setValue(volume, forKey: AudioKey.volume) }
         if let fadeOut = options.fadeOut, fadeOut > 0 { try insertFadeOutLayer() }
+        crossfades = inputs.count > 1 ? sequenceInputs(crossfade: crossfade) : []
         CATransaction.flush()
+        length = options.duration ?? mediaEnd
+    }
+
+    /// When the last audio layer's file ends, in host time, at the layers'
+    /// timing as built; nil when none plays a file. A layer that never
+    /// reaches its file's end (paused) does not count.
+    private var mediaEnd: Double? {
+        var end: Double?
+        root.forEachInTree { layer in
+            guard let audio = layer as? AudioLayer, let duration = audio.source?.duration else { return }
+            var ancestor: CALayer? = audio
+            while let timed = ancestor {
+                if timed.speed == 0 { return }
+                ancestor = timed.superlayer
+            }
+            end = max(end ?? 0, audio.convertTime(duration, to: nil))
+        }
+        return end
     }
 
     /// Hosts the tree on `host` and schedules the script's events and the
@@ -131,6 +160,42 @@ final class AutomationStage {
 
     // MARK: Layers
 
+    private func addInputLayer(_ layer: AudioLayer, named name: String) {
+        layer.name = name
+        target.addSublayer(layer)
+        layers[name] = layer
+        layerNames.append(name)
+        inputLayers.append(layer)
+    }
+
+    /// Where one input hands over to the next: from `time` (host seconds)
+    /// for `duration`.
+    private struct Crossfade {
+        let time: Double
+        let duration: Double
+        let outgoing: AudioLayer
+        let incoming: AudioLayer
+    }
+
+    /// Starts each input layer where the one before ends, less the
+    /// crossfade — at most as long as either file — and returns the
+    /// crossfades. Counted in whole frames when the rate is known, so the
+    /// files join without a gap or an overlap of a fraction of a frame.
+    private func sequenceInputs(crossfade: Double) -> [Crossfade] {
+        var crossfades: [Crossfade] = []
+        var start = 0.0
+        for (outgoing, incoming) in zip(inputLayers, inputLayers.dropFirst()) {
+            let (a, b) = (outgoing.source!.duration, incoming.source!.duration)
+            let overlap = frames(min(crossfade, a, b))
+            start += frames(a) - overlap
+            incoming.beginTime = start
+            if overlap > 0 {
+                crossfades.append(Crossfade(time: start, duration: overlap, outgoing: outgoing, incoming: incoming))
+            }
+        }
+        return crossfades
+    }
+
     /// Puts the layer `fade-out` between the target and its parent.
     private func insertFadeOutLayer() throws(AutomationError) {
         let name = "fade-out"
@@ -146,7 +211,7 @@ final class AutomationStage {
         fadeOutLayer = layer
     }
 
-    private static func makeLayer(_ spec: LayerSpec, input: SoundFileSource?, files: [String: SoundFileSource],
+    private static func makeLayer(_ spec: LayerSpec, input: (any AudioSource)?, files: [String: SoundFileSource],
                                   openMixer: MixerOpener?) throws -> CALayer {
         let layer: CALayer
         switch spec.type {
@@ -161,7 +226,7 @@ final class AutomationStage {
                     throw AutomationError("\(error)")
                 }
             } else if let input {
-                audio = AudioLayer(source: input)
+                audio = AudioLayer(soundSource: input)
             } else {
                 audio = AudioLayer()
             }
@@ -240,6 +305,29 @@ final class AutomationStage {
             }
         }
         if let ramp = options.ramp { scheduleRamp(ramp, on: host, origin: origin) }
+        for crossfade in crossfades { schedule(crossfade, on: host, origin: origin) }
+    }
+
+    /// An equal-power crossfade, as objc.io's two fades of one transaction:
+    /// the incoming volume rises along F(p) = sin(πp/2) (SoX's `fade q`),
+    /// the outgoing falls along the mirrored curve, which leaves it at
+    /// F(1 − p) = cos(πp/2), so the powers add to 1.
+    private func schedule(_ crossfade: Crossfade, on host: RenderHost, origin: Double) {
+        let qsin = CAMediaTimingFunction(name: .qsin)
+        host.schedule(at: origin + crossfade.time) {
+            let fadeIn = CABasicAnimation(keyPath: AudioKey.volume)
+            fadeIn.fromValue = 0.0
+            fadeIn.duration = crossfade.duration
+            fadeIn.timingFunction = qsin
+            crossfade.incoming.add(fadeIn, forKey: "crossfade")
+            let fadeOut = CABasicAnimation(keyPath: AudioKey.volume)
+            fadeOut.toValue = 0.0
+            fadeOut.duration = crossfade.duration
+            fadeOut.timingFunction = qsin.mirrored
+            fadeOut.fillMode = .forwards
+            fadeOut.isRemovedOnCompletion = false
+            crossfade.outgoing.add(fadeOut, forKey: "crossfade")
+        }
     }
 
     /// The ramp as a keyframe animation of `volume` from the first point's

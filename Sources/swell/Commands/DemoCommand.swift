@@ -35,7 +35,7 @@ struct DemoCommand: ParsableCommand {
         } catch let error as ALSAError {
             line.finish()
             print("swell demo: no sound device (\(error)); rendering swell-demo.wav and swell-demo.svg instead")
-            var render = RenderJob(input: source, output: "swell-demo.wav")
+            var render = RenderJob(inputs: [source], output: "swell-demo.wav")
             render.script = script
             render.overwrite = true
             _ = try render.run()

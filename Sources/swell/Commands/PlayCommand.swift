@@ -18,12 +18,15 @@ struct PlayCommand: ParsableCommand {
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
           swell play --script mix.json
+          swell play a.flac b.flac c.flac --crossfade 3
         """)
 
     @Argument(help: "Files to play; none when the script names its own.")
     var inputs: [String] = []
 
     @OptionGroup var automation: AutomationArguments
+
+    @OptionGroup var inputOptions: InputArguments
 
     @Option(help: ArgumentHelp("The ALSA PCM to play on.", valueName: "pcm"))
     var device = "default"
@@ -53,6 +56,7 @@ struct PlayCommand: ParsableCommand {
         job.allowsBoost = allowBoost
         job.script = try automation.loadScript()
         job.options = automation.options
+        job.inputOptions = inputOptions.options
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         try job.run(progress: quiet ? nil : { status in

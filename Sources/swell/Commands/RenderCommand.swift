@@ -7,7 +7,7 @@ import SwellSndFile
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a file through its automation into a new file.",
+        abstract: "Render files through their automation into a new file.",
         discussion: """
         The output's format follows its extension (wav, aiff, flac, ogg, opus, caf, au, w64, rf64). \
         It is written beside the target under a temporary name and renamed when complete, so an \
@@ -17,15 +17,19 @@ struct RenderCommand: ParsableCommand {
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
           swell render song.wav -o ducked.wav --script duck.json --encoding float
+          swell render live.flac -o cut.flac --start 1:30 --end 2:45 --fade-out 2
+          swell render a.flac b.flac c.flac -o mix.flac --crossfade 3
         """)
 
-    @Argument(help: "The input file (any format libsndfile reads).")
-    var input: String
+    @Argument(help: "The input files (any format libsndfile reads); several play one after another.")
+    var inputs: [String]
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file.", valueName: "out"))
     var output: String
 
     @OptionGroup var automation: AutomationArguments
+
+    @OptionGroup var inputOptions: InputArguments
 
     @Option(help: "The output encoding (default: the input's, where the format allows).")
     var encoding: SampleEncoding?
@@ -50,13 +54,14 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        var job = RenderJob(input: input, output: output)
+        var job = RenderJob(inputs: inputs, output: output)
         job.encoding = encoding
         job.quality = quality
         job.dithers = dither == .tpdf
         job.overwrite = overwrite
         job.script = try automation.loadScript()
         job.options = automation.options
+        job.inputOptions = inputOptions.options
         job.allowsBoost = allowBoost
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }

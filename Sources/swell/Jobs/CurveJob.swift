@@ -40,7 +40,7 @@ struct CurveJob {
         guard start >= 0, start.isFinite else { throw AutomationError("--start must be a finite, non-negative time") }
         let clock = ManualClock()
         let host = HeadlessHost(clock: clock)
-        let stage = try AutomationStage(script: script ?? ScriptSpec(), options: options, input: nil,
+        let stage = try AutomationStage(script: script ?? ScriptSpec(), options: options,
                                         sampleRate: nil, openMixer: nil)
         try stage.install(on: host)
         let last = end ?? options.duration ?? max(stage.naturalEnd, start)

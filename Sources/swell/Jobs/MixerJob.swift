@@ -71,7 +71,7 @@ struct MixerJob {
             script = spec
         }
         let host = HeadlessHost(clock: HostClock())
-        let stage = try AutomationStage(script: script, options: options, input: nil, sampleRate: nil) { device, control in
+        let stage = try AutomationStage(script: script, options: options, sampleRate: nil) { device, control in
             if device == nil && control == nil { return opened }
             return try MixerControl(device: device ?? self.device, name: control ?? self.control, configuration: configuration)
         }

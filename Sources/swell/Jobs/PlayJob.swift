@@ -4,8 +4,10 @@ import SwellCharts
 import SwellScript
 import SwellSndFile
 
-/// `swell play`: files (one after the other, like SoX's `play`) or a
-/// script's own files, with their automation, on an ALSA device.
+/// `swell play`: files (one after the other, each with the automation, like
+/// SoX's `play`; or, with `--crossfade`, in one sequence the automation
+/// covers) or a script's own files, with their automation, on an ALSA
+/// device.
 struct PlayJob {
     var inputs: [String] = []
     var device = "default"
@@ -15,6 +17,7 @@ struct PlayJob {
     var allowsBoost = false
     var script: ScriptSpec?
     var options = AutomationOptions()
+    var inputOptions = InputOptions()
 
     init() {}
 
@@ -35,15 +38,17 @@ struct PlayJob {
         // Every input is opened before the first plays, so that a missing
         // one is reported before anything is heard.
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path) }
-        let files: [SoundFileSource?] = sources.isEmpty ? [nil] : sources
+        let sessions = inputOptions.crossfade != nil || sources.isEmpty ? [sources] : sources.map { [$0] }
         var warned = false
-        for file in files {
-            let session = try Session(input: file, script: script, options: options, mode: .live, gainPath: gainPath,
+        for files in sessions {
+            let file = files.count == 1 ? files[0] : nil
+            let session = try Session(inputs: files, inputOptions: inputOptions, script: script, options: options,
+                                      mode: .live, gainPath: gainPath,
                                       periodFrames: periodFrames, allowsBoost: allowsBoost,
                                       openMixer: { device, control in
                                           try MixerControl(device: device ?? "default", name: control ?? "Master")
                                       })
-            if session.stage.inputLayers.isEmpty && file == nil && !session.stage.layers.values.contains(where: { $0 is AudioLayer }) {
+            if files.isEmpty && !session.stage.layers.values.contains(where: { $0 is AudioLayer }) {
                 throw AutomationError("nothing to play: give a file, or a script with audio layers")
             }
             let output = try AudioOutput(engine: session.engine, device: device, configuration: configuration)

@@ -4,9 +4,10 @@ import SwellCharts
 import SwellScript
 import SwellSndFile
 
-/// `swell render`: an input file through its automation into a new file.
+/// `swell render`: input files — one, or several in sequence — through
+/// their automation into a new file.
 struct RenderJob {
-    var input: String
+    var inputs: [String]
     var output: String
     /// The output encoding; nil keeps the input's (when the output's
     /// container can store it) or uses the container's default.
@@ -19,11 +20,12 @@ struct RenderJob {
     var overwrite = false
     var script: ScriptSpec?
     var options = AutomationOptions()
+    var inputOptions = InputOptions()
     var gainPath = GainPath.sample
     var allowsBoost = false
 
-    init(input: String, output: String) {
-        self.input = input
+    init(inputs: [String], output: String) {
+        self.inputs = inputs
         self.output = output
     }
 
@@ -40,11 +42,12 @@ struct RenderJob {
     /// file is removed and nothing is left behind.
     func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
              shouldContinue: () -> Bool = { true }) throws -> Summary {
-        let session = try Session(input: SoundFileSource(path: input), script: script, options: options,
+        let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path) }
+        let session = try Session(inputs: sources, inputOptions: inputOptions, script: script, options: options,
                                   mode: .offline, gainPath: gainPath, allowsBoost: allowsBoost)
         let container = SoundFileContainer(forPath: output)
         if session.frameCount == 0, let container, !container.holdsNoFrames {
-            throw AutomationError("'\(input)' has no frames, and an empty \(container.name) file cannot be written; "
+            throw AutomationError("'\(inputs[0])' has no frames, and an empty \(container.name) file cannot be written; "
                                   + "render to WAV, AIFF, CAF or Ogg Vorbis")
         }
         let keep = session.input?.sampleEncoding
