@@ -46,7 +46,7 @@ struct AudioFader: ParsableCommand {
 
     @Option(help: ArgumentHelp("How long a fade takes: Core Animation's implicit 0.25s unless given.",
                                valueName: "time"),
-            transform: { try TimeSpec(parsing: $0).seconds })
+            transform: { try TimeSpec(parsing: $0).seconds(atSampleRate: nil) })
     var fade = 0.25
 
     func validate() throws {

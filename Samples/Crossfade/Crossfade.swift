@@ -30,7 +30,7 @@ struct Crossfade: ParsableCommand {
     var second: String
 
     @Option(help: ArgumentHelp("How long the crossfade lasts (default 3s).", valueName: "time"),
-            transform: { try TimeSpec(parsing: $0).seconds })
+            transform: { try TimeSpec(parsing: $0).seconds(atSampleRate: nil) })
     var duration = 3.0
 
     @Option(name: [.short, .customLong("output")],

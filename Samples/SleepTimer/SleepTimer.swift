@@ -33,7 +33,7 @@ struct SleepTimer: ParsableCommand {
     var control = "Master"
 
     @Option(help: ArgumentHelp("How long the fade lasts (default 30m).", valueName: "time"),
-            transform: { try TimeSpec(parsing: $0).seconds })
+            transform: { try TimeSpec(parsing: $0).seconds(atSampleRate: nil) })
     var duration = 30.0 * 60
 
     // Unconditional, so that a level in dB below 0 (`--to -30dB`) is taken

@@ -162,7 +162,7 @@ struct FuzzTests {
                 let script = try ScriptSpec(parsing: bytes, file: name, baseDirectory: workspace.directory)
                 var job = CurveJob()
                 job.script = script
-                job.options.duration = 0.5
+                job.options.duration = TimeSpec(seconds: 0.5)
                 job.rate = 50
                 _ = try job.sample().data(as: .csv)
                 accepted += 1
@@ -240,7 +240,7 @@ struct FuzzTests {
             var declared: Int64 = 0
             do {
                 var job = RenderJob(inputs: [workspace.path(name)], output: output)
-                job.options.fadeIn = 0.005
+                job.options.fadeIn = TimeSpec(seconds: 0.005)
                 job.encoding = .float
                 // A file of a few hundred bytes holds at most a few thousand
                 // frames; a render longer than that writes silence for as

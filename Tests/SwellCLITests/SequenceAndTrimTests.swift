@@ -32,6 +32,27 @@ struct SequenceAndTrimTests {
         #expect(SoundFileFixtures.maximumDifference(ours, theirs) == 0)
     }
 
+    @Test("a TIME in samples: SoX's `trim 1000s =30000s`, and a fade of 2400 samples is one of 50 ms")
+    func sampleCounts() throws {
+        let workspace = try Workspace()
+        let input = workspace.path("in.wav")
+        _ = try SoundFileFixtures.sox("-n", "-r", "48000", "-c", "1", "-e", "floating-point", "-b", "32", input,
+                                      "synth", "1", "sine", "440", "vol", "0.5")
+        let output = workspace.path("out.wav"), reference = workspace.path("sox.wav")
+        #expect(try SwellProcess.run(["render", input, "-o", output, "--start", "1000 samples", "--end", "30000samples",
+                                      "-q"]).status == 0)
+        _ = try SoundFileFixtures.sox(input, reference, "trim", "1000s", "=30000s")
+        #expect(try SoundFileFixtures.soxSamples(output) == SoundFileFixtures.soxSamples(reference))
+        let counted = workspace.path("counted.wav"), timed = workspace.path("timed.wav")
+        #expect(try SwellProcess.run(["render", input, "-o", counted, "--fade-in", "2400 samples", "-q"]).status == 0)
+        #expect(try SwellProcess.run(["render", input, "-o", timed, "--fade-in", "50ms", "-q"]).status == 0)
+        #expect(try SoundFileFixtures.soxSamples(counted) == SoundFileFixtures.soxSamples(timed))
+        // curve has no sample rate: a count is an error, not a guess.
+        let curve = try SwellProcess.run(["curve", "--fade-in", "100 samples", "--duration", "1"])
+        #expect(curve.status == 2 && curve.standardError.contains("a sample count needs the sample rate of a file"),
+                "\(curve)")
+    }
+
     @Test("--start past the end, --end before --start: one line, exit 2, nothing written",
           arguments: [(["--start", "3"], "--start 0:03.0 is past the end of"), (["--start", "1", "--end", "1"], "--end must be after --start")])
     func badTrim(arguments: [String], message: String) throws {

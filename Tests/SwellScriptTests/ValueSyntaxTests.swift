@@ -28,7 +28,23 @@ struct TimeSyntaxTests {
     }
 
     @Test func negativeZeroBecomesPositiveZero() throws {
-        #expect(try TimeSpec(parsing: "-0").seconds.sign == .plus)
+        #expect(try TimeSpec(parsing: "-0").seconds?.sign == .plus)
+    }
+
+    /// A sample count, SoX's `NNNs`, spelt `NNN samples`: a length only at a
+    /// sample rate.
+    @Test("sample counts", arguments: [("44100 samples", 44_100, 1.0), ("1sample", 1, 1 / 44_100.0),
+                                       ("0 samples", 0, 0), ("22050samples", 22_050, 0.5)] as [(String, Int64, Double)])
+    func parsesSampleCounts(_ text: String, _ count: Int64, _ seconds: Double) throws {
+        let time = try TimeSpec(parsing: text)
+        #expect(time.sampleCount == count && time.seconds == nil)
+        #expect(try time.seconds(atSampleRate: 44_100) == seconds)
+        #expect(throws: ValueSyntaxError.self) { try time.seconds(atSampleRate: nil) }
+    }
+
+    @Test("a sample count is whole", arguments: ["1.5 samples", "-3 samples", "1e20 samples"])
+    func rejectsSampleCounts(_ text: String) {
+        #expect(throws: ValueSyntaxError.self) { try TimeSpec(parsing: text) }
     }
 
     @Test(arguments: [
@@ -36,13 +52,13 @@ struct TimeSyntaxTests {
         ("   ", "expected a duration such as 2, 2.5s, 500ms, 30m or 1h"),
         ("-2", "a duration cannot be negative"),
         ("-1ms", "a duration cannot be negative"),
-        ("abc", "expected a number of seconds, optionally followed by s, ms, m or h"),
-        ("nan", "expected a number of seconds, optionally followed by s, ms, m or h"),
-        ("inf", "expected a number of seconds, optionally followed by s, ms, m or h"),
-        ("--2", "expected a number of seconds, optionally followed by s, ms, m or h"),
-        ("2x", "unknown unit \"x\"; use s, ms, m or h"),
-        ("2S", "unknown unit \"S\"; use s, ms, m or h"),
-        ("2..5", "unknown unit \".5\"; use s, ms, m or h"),
+        ("abc", "expected a number of seconds, optionally followed by s, ms, m or h, or of samples"),
+        ("nan", "expected a number of seconds, optionally followed by s, ms, m or h, or of samples"),
+        ("inf", "expected a number of seconds, optionally followed by s, ms, m or h, or of samples"),
+        ("--2", "expected a number of seconds, optionally followed by s, ms, m or h, or of samples"),
+        ("2x", "unknown unit \"x\"; use s, ms, m, h or samples"),
+        ("2S", "unknown unit \"S\"; use s, ms, m, h or samples"),
+        ("2..5", "unknown unit \".5\"; use s, ms, m, h or samples"),
         ("1e400", "the duration is too large"),
         ("1e308h", "the duration is too large"),
     ])
@@ -53,8 +69,8 @@ struct TimeSyntaxTests {
     }
 
     @Test func errorDescriptionQuotesTheValue() {
-        let error = ValueSyntaxError(subject: "time", value: "2x", reason: "unknown unit \"x\"; use s, ms, m or h")
-        #expect(error.description == "invalid time \"2x\": unknown unit \"x\"; use s, ms, m or h")
+        let error = ValueSyntaxError(subject: "time", value: "2x", reason: "unknown unit \"x\"; use s, ms, m, h or samples")
+        #expect(error.description == "invalid time \"2x\": unknown unit \"x\"; use s, ms, m, h or samples")
     }
 }
 

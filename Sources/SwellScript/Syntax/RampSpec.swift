@@ -46,7 +46,7 @@ public struct RampSpec: Hashable, Sendable {
             let point: Point
             do throws(ValueSyntaxError) {
                 point = Point(
-                    time: try TimeSpec(parsing: String(fields[0])).seconds,
+                    time: try TimeSpec(parsing: String(fields[0])).seconds(atSampleRate: nil),
                     level: try LevelSpec(parsing: String(fields[1])).amplitude,
                     timingFunction: fields.count == 3 ? try TimingFunctionSpec(parsing: String(fields[2])) : nil)
             } catch {

@@ -9,9 +9,9 @@ struct AutomationOptions: Sendable, Equatable {
     /// `--volume LEVEL`: the model volume, as linear amplitude.
     var volume: Double?
     /// `--fade-in TIME`: volume 0 → LEVEL over `[0, D]`.
-    var fadeIn: Double?
+    var fadeIn: TimeSpec?
     /// `--fade-out TIME`: LEVEL → 0 over `[L − D, L]`.
-    var fadeOut: Double?
+    var fadeOut: TimeSpec?
     /// `--timing NAME`: the shape of the fades, and of ramp segments that do
     /// not name their own. A fade-out uses the mirrored shape, as SoX and
     /// FFmpeg do.
@@ -20,7 +20,7 @@ struct AutomationOptions: Sendable, Equatable {
     var ramp: RampSpec?
     /// `--duration TIME`: the length L — for `curve` without a file; for
     /// `play` and `render`, less or more (in silence) than the input.
-    var duration: Double?
+    var duration: TimeSpec?
 
     init() {}
 
@@ -42,9 +42,6 @@ struct AutomationOptions: Sendable, Equatable {
     func validate() throws(AutomationError) {
         if ramp != nil && (fadeIn != nil || fadeOut != nil || volume != nil) {
             throw AutomationError("--ramp sets the volume curve itself; it cannot be combined with --volume, --fade-in or --fade-out")
-        }
-        for (name, value) in [("--fade-in", fadeIn), ("--fade-out", fadeOut), ("--duration", duration)] {
-            if let value, !(value >= 0 && value.isFinite) { throw AutomationError("\(name) must be a finite, non-negative time") }
         }
         if let volume, !(volume >= 0 && volume.isFinite) { throw AutomationError("--volume must be a finite, non-negative level") }
     }

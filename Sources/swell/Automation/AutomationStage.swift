@@ -35,6 +35,8 @@ final class AutomationStage {
     private(set) var layerNames: [String] = []
     /// The layer the options automate.
     let target: CALayer
+    /// `--fade-in` and `--fade-out` in seconds.
+    private let fadeIn: Double?, fadeOut: Double?
     /// The layer `--fade-out` animates, the target's new parent.
     private var fadeOutLayer: CALayer?
     /// Where the inputs hand over to each other.
@@ -66,6 +68,8 @@ final class AutomationStage {
         self.script = script
         self.options = options
         self.sampleRate = sampleRate
+        fadeIn = try options.fadeIn?.seconds(atSampleRate: sampleRate)
+        fadeOut = try options.fadeOut?.seconds(atSampleRate: sampleRate)
         let input = inputs.count == 1 ? inputs[0] : nil
         let root = CALayer()
         root.name = "root"
@@ -95,10 +99,10 @@ final class AutomationStage {
             }
         }
         if let volume = options.volume { target.setValue(volume, forKey: AudioKey.volume) }
-        if let fadeOut = options.fadeOut, fadeOut > 0 { try insertFadeOutLayer() }
+        if let fadeOut, fadeOut > 0 { try insertFadeOutLayer() }
         crossfades = inputs.count > 1 ? sequenceInputs(crossfade: crossfade) : []
         CATransaction.flush()
-        length = options.duration ?? mediaEnd
+        length = try options.duration?.seconds(atSampleRate: sampleRate) ?? mediaEnd
     }
 
     /// When the last audio layer's file ends, in host time, at the layers'
@@ -152,8 +156,8 @@ final class AutomationStage {
             case .removeAnimation, .removeAllAnimations: end = max(end, event.time)
             }
         }
-        if let fadeIn = options.fadeIn { end = max(end, fadeIn) }
-        if options.fadeOut != nil, let length { end = max(end, length) }
+        if let fadeIn { end = max(end, fadeIn) }
+        if fadeOut != nil, let length { end = max(end, length) }
         if let last = options.ramp?.points.last { end = max(end, last.time) }
         return end
     }
@@ -276,7 +280,7 @@ final class AutomationStage {
     private func scheduleOptions(on host: RenderHost, origin: Double) throws(AutomationError) {
         let shape = options.timing.timingFunction
         let target = self.target
-        if let fadeIn = options.fadeIn.map(frames), fadeIn > 0 {
+        if let fadeIn = fadeIn.map(frames), fadeIn > 0 {
             host.schedule(at: origin) {
                 let fade = CABasicAnimation(keyPath: AudioKey.volume)
                 fade.fromValue = 0.0
@@ -285,7 +289,7 @@ final class AutomationStage {
                 target.add(fade, forKey: "fade-in")
             }
         }
-        if let fadeOut = options.fadeOut.map(frames), fadeOut > 0, let fadeOutLayer {
+        if let fadeOut = fadeOut.map(frames), fadeOut > 0, let fadeOutLayer {
             guard let length else {
                 throw AutomationError("--fade-out needs the length of the input, or --duration")
             }

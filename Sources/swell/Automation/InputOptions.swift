@@ -1,5 +1,6 @@
 import Foundation
 import SwellAudio
+import SwellScript
 
 /// How `play` and `render` take their input files (docs/cli.md#trimming,
 /// docs/cli.md#files-in-sequence): the part of each file that plays, and
@@ -7,36 +8,32 @@ import SwellAudio
 struct InputOptions: Sendable, Equatable {
     /// `--start TIME`: where each input starts playing, as SoX's `trim`
     /// and FFmpeg's `-ss` cut a file before its effects.
-    var start: Double?
+    var start: TimeSpec?
     /// `--end TIME`: where each input stops, in the file's time (FFmpeg's
     /// `-to`); past the file's end, the end.
-    var end: Double?
+    var end: TimeSpec?
     /// `--crossfade TIME`: the inputs play in sequence, each crossing into
     /// the next over TIME with equal power.
-    var crossfade: Double?
+    var crossfade: TimeSpec?
 
     init() {}
 
     /// The part of `source` that plays: all of it, or the excerpt from
-    /// `--start` to `--end`, in whole frames of the file.
-    func excerpt(of source: any AudioSource) throws(AutomationError) -> any AudioSource {
+    /// `--start` to `--end`, in whole frames of the file (a sample count is
+    /// the file's).
+    func excerpt(of source: any AudioSource) throws -> any AudioSource {
         guard start != nil || end != nil else { return source }
         let format = source.format
         let rate = Double(format.sampleRate)
-        let first = ((start ?? 0) * rate).rounded()
-        let last = min(((end ?? .infinity) * rate).rounded(), Double(format.frameCount))
+        let startTime = try start?.seconds(atSampleRate: format.sampleRate) ?? 0
+        let endTime = try end?.seconds(atSampleRate: format.sampleRate) ?? .infinity
+        guard endTime > startTime else { throw AutomationError("--end must be after --start") }
+        let first = (startTime * rate).rounded()
+        let last = min((endTime * rate).rounded(), Double(format.frameCount))
         guard first < Double(format.frameCount) else {
-            throw AutomationError("--start \(ProgressLine.clock(start ?? 0)) is past the end of '\(format.path)' "
+            throw AutomationError("--start \(ProgressLine.clock(startTime)) is past the end of '\(format.path)' "
                                   + "(\(ProgressLine.clock(format.duration)))")
         }
         return AudioSourceExcerpt(source, frames: Int64(first)..<Int64(last))
-    }
-
-    /// Checks the values and their combinations.
-    func validate() throws(AutomationError) {
-        for (name, value) in [("--start", start), ("--end", end), ("--crossfade", crossfade)] {
-            if let value, !(value >= 0 && value.isFinite) { throw AutomationError("\(name) must be a finite, non-negative time") }
-        }
-        if let start, let end, end <= start { throw AutomationError("--end must be after --start") }
     }
 }

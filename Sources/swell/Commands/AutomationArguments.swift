@@ -8,7 +8,10 @@ import SwellSndFile
 /// Parsers for the value syntax of docs/cli.md#values, for ArgumentParser's
 /// `transform:`.
 enum Parse {
-    static func time(_ text: String) throws -> Double { try TimeSpec(parsing: text).seconds }
+    /// A TIME in seconds, where no sample rate gives a sample count a length.
+    static func time(_ text: String) throws -> Double { try TimeSpec(parsing: text).seconds(atSampleRate: nil) }
+    /// A TIME of a stream: seconds, or a sample count at the stream's rate.
+    static func streamTime(_ text: String) throws -> TimeSpec { try TimeSpec(parsing: text) }
     static func level(_ text: String) throws -> Double { try LevelSpec(parsing: text).amplitude }
     static func timing(_ text: String) throws -> TimingFunctionSpec { try TimingFunctionSpec(parsing: text) }
     static func ramp(_ text: String) throws -> RampSpec { try RampSpec(parsing: text) }
@@ -26,12 +29,12 @@ struct AutomationArguments: ParsableArguments {
     var volume: Double?
 
     @Option(name: .customLong("fade-in"), parsing: .unconditional, help: ArgumentHelp("Fade in from silence over TIME.", valueName: "time"),
-            transform: Parse.time)
-    var fadeIn: Double?
+            transform: Parse.streamTime)
+    var fadeIn: TimeSpec?
 
     @Option(name: .customLong("fade-out"), parsing: .unconditional, help: ArgumentHelp("Fade out to silence over the last TIME.", valueName: "time"),
-            transform: Parse.time)
-    var fadeOut: Double?
+            transform: Parse.streamTime)
+    var fadeOut: TimeSpec?
 
     @Option(help: ArgumentHelp("The shape of fades and ramp segments (default linear).", valueName: "name"),
             transform: Parse.timing)
@@ -45,8 +48,8 @@ struct AutomationArguments: ParsableArguments {
     @Option(help: ArgumentHelp("A JSON script of layers and timed events (version 1).", valueName: "file"))
     var script: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The length: without an input file (curve), or to play or render less or more (in silence) than the input.", valueName: "time"), transform: Parse.time)
-    var duration: Double?
+    @Option(parsing: .unconditional, help: ArgumentHelp("The length: without an input file (curve), or to play or render less or more (in silence) than the input.", valueName: "time"), transform: Parse.streamTime)
+    var duration: TimeSpec?
 
     var options: AutomationOptions {
         var options = AutomationOptions()

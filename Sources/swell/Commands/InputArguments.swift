@@ -1,19 +1,20 @@
 import ArgumentParser
+import SwellScript
 
 /// `--start`, `--end` and `--crossfade`, shared by `play` and `render`
 /// (docs/cli.md#trimming, docs/cli.md#files-in-sequence).
 struct InputArguments: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("Start each input at TIME into it (SoX's trim, FFmpeg's -ss).",
-                                                        valueName: "time"), transform: Parse.time)
-    var start: Double?
+                                                        valueName: "time"), transform: Parse.streamTime)
+    var start: TimeSpec?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Stop each input at TIME into it (FFmpeg's -to).", valueName: "time"),
-            transform: Parse.time)
-    var end: Double?
+            transform: Parse.streamTime)
+    var end: TimeSpec?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Play the inputs in sequence, each crossing into the next over TIME with equal power.",
-                                                        valueName: "time"), transform: Parse.time)
-    var crossfade: Double?
+                                                        valueName: "time"), transform: Parse.streamTime)
+    var crossfade: TimeSpec?
 
     var options: InputOptions {
         var options = InputOptions()

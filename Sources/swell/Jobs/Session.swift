@@ -25,7 +25,6 @@ final class Session {
     init(inputs: [SoundFileSource], inputOptions: InputOptions = InputOptions(), script: ScriptSpec?,
          options: AutomationOptions, mode: AudioEngine.Mode, gainPath: GainPath = .sample, periodFrames: Int = 256,
          allowsBoost: Bool = false, openMixer: AutomationStage.MixerOpener? = nil) throws {
-        try inputOptions.validate()
         // Every file is opened once — the inputs by the job, the script's
         // here — and handed on: to its layer, and through the layer to the
         // engine's reader.
@@ -55,9 +54,9 @@ final class Session {
         }
         engine = AudioEngine(sampleRate: sampleRate, channelCount: channels, periodFrames: periodFrames,
                              gainPath: gainPath, allowsBoost: allowsBoost, mode: mode)
-        let excerpts = try inputs.map { source throws(AutomationError) in try inputOptions.excerpt(of: source) }
+        let excerpts = try inputs.map { try inputOptions.excerpt(of: $0) }
         stage = try AutomationStage(script: script, options: options, inputs: excerpts,
-                                    crossfade: inputOptions.crossfade ?? 0, files: files,
+                                    crossfade: try inputOptions.crossfade?.seconds(atSampleRate: sampleRate) ?? 0, files: files,
                                     sampleRate: sampleRate, openMixer: openMixer)
         guard let seconds = stage.length else {
             throw AutomationError("nothing sets the length: give an input file, a script with audio files, or --duration")
