@@ -113,26 +113,34 @@ import Testing
         CATransaction.flush()
     }
 
+    /// `pause()` and `resume()` are QA1673's `pauseLayer:` and
+    /// `resumeLayer:`: the value holds from the pause and carries on from
+    /// there, as if the paused span had not happened.
     @Test func pauseAndResumeRecipeOfQA1673ContinuesSmoothly() {
         let stage = Stage()
         stage.add(basic(from: 0, to: 10, duration: 10))
         let layer = stage.layer
-        // pauseLayer: at t = 3
         stage.clock.set(3)
-        let pausedTime = layer.convertTime(3, from: nil)
-        layer.speed = 0
-        layer.timeOffset = pausedTime
+        layer.pause()
         CATransaction.flush()
+        #expect(layer.isPaused && layer.speed == 0 && layer.timeOffset == 3)
         #expect(stage.value(at: 5) == 3)
-        // resumeLayer: at t = 5
-        let paused = layer.timeOffset
-        layer.speed = 1
-        layer.timeOffset = 0
-        layer.beginTime = 0
-        layer.beginTime = layer.convertTime(5, from: nil) - paused
+        stage.clock.set(5)
+        layer.resume()
         CATransaction.flush()
+        // QA1673: speed 1, timeOffset 0, beginTime = now − pausedTime.
+        #expect(!layer.isPaused && layer.speed == 1 && layer.timeOffset == 0 && layer.beginTime == 2)
         #expect(stage.value(at: 5) == 3)
         #expect(stage.value(at: 6) == 4)
+        // Resuming a running layer, or pausing a paused one, changes
+        // nothing: paused at 6 s, the layer holds local time 4.
+        layer.resume()
+        #expect(layer.beginTime == 2)
+        layer.pause()
+        stage.clock.set(7)
+        layer.pause()
+        CATransaction.flush()
+        #expect(layer.timeOffset == 4 && stage.value(at: 8) == 4)
     }
 }
 
