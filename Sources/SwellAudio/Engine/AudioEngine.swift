@@ -191,8 +191,12 @@ public final class AudioEngine: RenderHost {
     private func voice(for record: LayerRecord, source: any AudioSource, position: MediaPosition,
                        from first: Int64) -> Voice? {
         let format = source.format
+        let previous = voices[record.serial]
+        if position.isRunning && position.speed != 1 && previous?.position.speed != position.speed {
+            CADiagnostics.warn("'\(format.path)' plays at speed 1, not \(position.speed): Swell does not resample a file to follow its layer's speed")
+        }
         let wanted = min(max(position.fileFrame(atMixFrame: first), 0), format.frameCount)
-        if let voice = voices[record.serial] {
+        if let voice = previous {
             let reached = min(max(voice.position.fileFrame(atMixFrame: first), 0), format.frameCount)
             voice.position = position
             if abs(reached - wanted) <= 1 { return voice }
@@ -200,9 +204,6 @@ public final class AudioEngine: RenderHost {
         guard format.sampleRate == sampleRate else {
             CADiagnostics.warn("cannot play '\(format.path)': it is \(format.sampleRate) Hz and the engine runs at \(sampleRate) Hz")
             return nil
-        }
-        if position.isRunning && position.speed != 1 && voices[record.serial]?.position.speed != position.speed {
-            CADiagnostics.warn("'\(format.path)' plays at speed 1, not \(position.speed): Swell does not resample a file to follow its layer's speed")
         }
         do {
             return Voice(reader: try source.makeReader(streaming: streamsSources, from: wanted), position: position)
