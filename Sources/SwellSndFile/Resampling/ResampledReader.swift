@@ -1,0 +1,148 @@
+import CSoxr
+import Synchronization
+
+/// A reader at another rate: frames read from the inner reader, a block at
+/// a time, through a libsoxr stream (``ResampledSource``).
+///
+/// Real-time safe when the inner reader is (a streaming decoder's, live):
+/// its input block is allocated in `init`, and a read only copies, calls
+/// `soxr_process` and reads the inner reader — which may deliver fewer
+/// frames than asked, the decoder having fallen behind; the read then
+/// returns what it has, and the next continues.
+///
+/// It delivers exactly `round(N·out/in)` frames for the N the inner reader
+/// delivers, as SoX's `rate` does: once the inner reader has ended, the
+/// stream is flushed (`soxr_process` with no input) for the filter's tail,
+/// and the output is cut, or completed with silence, at that count.
+///
+/// ``rewind()`` runs on the owning thread while the render thread may be
+/// reading, and resetting a soxr stream allocates (`soxr_clear` redesigns
+/// its filters), so a rewind makes a fresh stream there and hands it over:
+/// the render thread takes it at its next read and gives the old one back
+/// through a ring, and the owning thread frees it at its next rewind, or
+/// the reader's end. The render thread never allocates or frees.
+final class ResampledReader: AudioSourceReader, @unchecked Sendable {
+    let channelCount: Int
+    private let inner: any AudioSourceReader
+    private let inputRate: Int
+    private let outputRate: Int
+
+    // Render thread: the stream and where the input stands.
+    private var stream: soxr_t
+    private let input: UnsafeMutablePointer<Float>
+    private static let inputFrames = 4096
+    /// The inner reader's frames in `input` not yet taken by the stream:
+    /// `input[consumed..<buffered]`.
+    private var buffered = 0
+    private var consumed = 0
+    /// Frames read from the inner reader since the start.
+    private var framesIn: Int64 = 0
+    /// Frames delivered since the start.
+    private var framesOut: Int64 = 0
+    /// Whether the inner reader has ended (then the output ends at
+    /// `round(framesIn·out/in)`), and whether the stream has been flushed.
+    private var innerEnded = false
+    private var drained = false
+
+    // The hand-over of ``rewind()``.
+    /// A fresh stream, put by the owning thread, taken by the render thread.
+    private let fresh = Atomic<soxr_t?>(nil)
+    /// Streams the render thread no longer uses, for the owning thread to
+    /// free. A rewind frees them before it makes a fresh stream, and the
+    /// render thread retires one stream per fresh stream it takes, so at
+    /// most two wait here between rewinds.
+    private let retired = SPSCRing<soxr_t>(minimumCapacity: 4)
+    /// The first error `soxr_process` returned (render thread writes).
+    private let processError = Atomic<Bool>(false)
+
+    init(inner: any AudioSourceReader, stream: soxr_t, from inputRate: Int, to outputRate: Int) {
+        self.inner = inner
+        self.stream = stream
+        self.inputRate = inputRate
+        self.outputRate = outputRate
+        channelCount = inner.channelCount
+        input = .allocate(capacity: Self.inputFrames * inner.channelCount)
+    }
+
+    deinit {
+        soxr_delete(stream)
+        soxr_delete(fresh.exchange(nil, ordering: .acquiring))
+        freeRetiredStreams()
+        input.deallocate()
+    }
+
+    var failure: (any Error)? {
+        inner.failure ?? (processError.load(ordering: .acquiring) ? SoxrError(nil) : nil)
+    }
+
+    func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
+        takeFreshStream()
+        var produced = 0
+        while produced < frameCount && !drained {
+            if consumed == buffered && !innerEnded {
+                let (frames, ended) = inner.read(into: input, frameCount: Self.inputFrames)
+                (consumed, buffered, innerEnded) = (0, frames, ended)
+                framesIn += Int64(frames)
+                // The inner reader fell behind: the next read continues.
+                if frames == 0 && !ended { break }
+            }
+            let wanted = min(frameCount - produced, remainingFrames)
+            let flushing = consumed == buffered
+            var taken = 0, made = 0
+            let error = soxr_process(stream, flushing ? nil : UnsafeRawPointer(input + consumed * channelCount),
+                                     buffered - consumed, &taken,
+                                     UnsafeMutableRawPointer(buffer + produced * channelCount), wanted, &made)
+            if error != nil { processError.store(true, ordering: .releasing) }
+            consumed += taken
+            produced += made
+            framesOut += Int64(made)
+            drained = error != nil || (flushing && made == 0) || (innerEnded && remainingFrames == 0)
+        }
+        if drained {
+            // The stream's tail fell short of round(N·out/in): silence
+            // completes it.
+            let silent = min(frameCount - produced, remainingFrames)
+            (buffer + produced * channelCount).update(repeating: 0, count: silent * channelCount)
+            produced += silent
+            framesOut += Int64(silent)
+        }
+        return (produced, drained && remainingFrames == 0)
+    }
+
+    /// Frames still to deliver: up to `round(framesIn·out/in)` once the
+    /// inner reader has ended, unbounded before.
+    private var remainingFrames: Int {
+        guard innerEnded else { return .max }
+        let total = ResampledSource.convertedFrameCount(framesIn, from: inputRate, to: outputRate)
+        return Int(max(total - framesOut, 0))
+    }
+
+    /// Render thread: after a rewind, starts again on the fresh stream and
+    /// retires the old one.
+    private func takeFreshStream() {
+        guard let stream = fresh.exchange(nil, ordering: .acquiringAndReleasing) else { return }
+        _ = retired.push(self.stream)  // never full: see `retired`
+        self.stream = stream
+        (buffered, consumed, framesIn, framesOut, innerEnded, drained) = (0, 0, 0, 0, false, false)
+    }
+
+    /// Starts again from the first frame: the inner reader rewinds, and the
+    /// next read starts a fresh stream (owning thread).
+    func rewind() {
+        freeRetiredStreams()
+        if fresh.load(ordering: .acquiring) == nil {
+            do {
+                let stream = try SoxrStream.make(from: inputRate, to: outputRate, channelCount: channelCount)
+                fresh.store(stream, ordering: .releasing)
+            } catch {
+                CADiagnostics.warn("cannot rewind a stream resampled to \(outputRate) Hz: \(error)")
+            }
+        }
+        inner.rewind()
+    }
+
+    /// Owning thread: frees the streams the render thread gave back.
+    private func freeRetiredStreams() {
+        while let stream = retired.pop() { soxr_delete(stream) }
+    }
+}
