@@ -56,6 +56,15 @@ struct HelpSnapshotTests {
                                   or render less or more (in silence) than the input.
         """
 
+    /// The help of `--rate` and `--channels`, which `play` and `render`
+    /// share (one option group) after the automation options.
+    static let mixFormatOptions = """
+          --rate <hz>             The sample rate to mix at; files at other rates are
+                                  resampled (default: the input's).
+          --channels <n>          The channels to mix into, 1 to 8 (default: the widest
+                                  file's).
+        """
+
     @Test("swell --help") func swellHelp() throws {
         try Self.expectHelp(["--help"], """
         OVERVIEW: Fade audio and script volume ramps with Core Animation's timing
@@ -117,6 +126,7 @@ struct HelpSnapshotTests {
         EXAMPLES:
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
+          swell play song.flac --rate 48000 --device hw:0
           swell play --script mix.json
 
         USAGE: swell play [<options>] [<inputs> ...]
@@ -126,6 +136,7 @@ struct HelpSnapshotTests {
 
         OPTIONS:
         \(Self.automationOptions)
+        \(Self.mixFormatOptions)
           --device <pcm>          The ALSA PCM to play on. (default: default)
           --gain <gain>           Which gain path applies the volume. (values: sample,
                                   display; default: sample)
@@ -151,6 +162,7 @@ struct HelpSnapshotTests {
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
           swell render song.wav -o ducked.wav --script duck.json --encoding float
+          swell render lecture.flac -o lecture.opus --channels 1
 
         USAGE: swell render [<options>] <input> --output <out>
 
@@ -160,6 +172,7 @@ struct HelpSnapshotTests {
         OPTIONS:
           -o, --output <out>      The output file.
         \(Self.automationOptions)
+        \(Self.mixFormatOptions)
           --encoding <encoding>   The output encoding (default: the input's, where the
                                   format allows). (values: pcm16, pcm24, pcm32, float)
           --quality <q>           For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10

@@ -44,11 +44,11 @@ final class AutomationStage {
 
     /// Builds the tree. `input` is the command line's file, `files` the
     /// script's audio files by path, already opened (others are opened
-    /// here), `sampleRate` the rate frames are
+    /// here), both at the mix's rate; `sampleRate` the rate frames are
     /// counted at (fade lengths round to it), `openMixer` opens mixer
     /// layers' controls (nil: mixer layers compute their curve only).
-    init(script: ScriptSpec, options: AutomationOptions, input: SoundFileSource?,
-         files: [String: SoundFileSource] = [:], sampleRate: Int?,
+    init(script: ScriptSpec, options: AutomationOptions, input: (any AudioSource)?,
+         files: [String: any AudioSource] = [:], sampleRate: Int?,
          openMixer: MixerOpener?) throws {
         try options.validate()
         self.script = script
@@ -72,7 +72,7 @@ final class AutomationStage {
         layers = built
         target = built[script.layers[0].name]!
         if let input, inputLayers.isEmpty {
-            let layer = AudioLayer(source: input)
+            let layer = AudioLayer(soundSource: input)
             layer.name = "input"
             target.addSublayer(layer)
             layers["input"] = layer
@@ -127,7 +127,7 @@ final class AutomationStage {
 
     // MARK: Layers
 
-    private static func makeLayer(_ spec: LayerSpec, input: SoundFileSource?, files: [String: SoundFileSource],
+    private static func makeLayer(_ spec: LayerSpec, input: (any AudioSource)?, files: [String: any AudioSource],
                                   openMixer: MixerOpener?) throws -> CALayer {
         let layer: CALayer
         switch spec.type {
@@ -138,11 +138,14 @@ final class AutomationStage {
         case .audio:
             let audio: AudioLayer
             if let file = spec.file {
-                do { audio = try AudioLayer(source: files[file.path] ?? SoundFileSource(path: file.path)) } catch {
+                do {
+                    let source: any AudioSource = try files[file.path] ?? SoundFileSource(path: file.path)
+                    audio = AudioLayer(soundSource: source)
+                } catch {
                     throw AutomationError("\(error)")
                 }
             } else if let input {
-                audio = AudioLayer(source: input)
+                audio = AudioLayer(soundSource: input)
             } else {
                 audio = AudioLayer()
             }

@@ -17,6 +17,7 @@ struct PlayCommand: ParsableCommand {
         EXAMPLES:
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
+          swell play song.flac --rate 48000 --device hw:0
           swell play --script mix.json
         """)
 
@@ -24,6 +25,8 @@ struct PlayCommand: ParsableCommand {
     var inputs: [String] = []
 
     @OptionGroup var automation: AutomationArguments
+
+    @OptionGroup var mixFormat: MixFormatArguments
 
     @Option(help: ArgumentHelp("The ALSA PCM to play on.", valueName: "pcm"))
     var device = "default"
@@ -53,6 +56,7 @@ struct PlayCommand: ParsableCommand {
         job.allowsBoost = allowBoost
         job.script = try automation.loadScript()
         job.options = automation.options
+        job.format = mixFormat.options
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         try job.run(progress: quiet ? nil : { status in

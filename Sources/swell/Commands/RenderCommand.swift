@@ -17,6 +17,7 @@ struct RenderCommand: ParsableCommand {
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
           swell render song.wav -o ducked.wav --script duck.json --encoding float
+          swell render lecture.flac -o lecture.opus --channels 1
         """)
 
     @Argument(help: "The input file (any format libsndfile reads).")
@@ -26,6 +27,8 @@ struct RenderCommand: ParsableCommand {
     var output: String
 
     @OptionGroup var automation: AutomationArguments
+
+    @OptionGroup var mixFormat: MixFormatArguments
 
     @Option(help: "The output encoding (default: the input's, where the format allows).")
     var encoding: SampleEncoding?
@@ -57,6 +60,7 @@ struct RenderCommand: ParsableCommand {
         job.overwrite = overwrite
         job.script = try automation.loadScript()
         job.options = automation.options
+        job.format = mixFormat.options
         job.allowsBoost = allowBoost
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }

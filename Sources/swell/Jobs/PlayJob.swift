@@ -15,6 +15,8 @@ struct PlayJob {
     var allowsBoost = false
     var script: ScriptSpec?
     var options = AutomationOptions()
+    /// `--rate` and `--channels`.
+    var format = MixFormatOptions()
 
     init() {}
 
@@ -38,8 +40,8 @@ struct PlayJob {
         let files: [SoundFileSource?] = sources.isEmpty ? [nil] : sources
         var warned = false
         for file in files {
-            let session = try Session(input: file, script: script, options: options, mode: .live, gainPath: gainPath,
-                                      periodFrames: periodFrames, allowsBoost: allowsBoost,
+            let session = try Session(input: file, script: script, options: options, format: format, mode: .live,
+                                      gainPath: gainPath, periodFrames: periodFrames, allowsBoost: allowsBoost,
                                       openMixer: { device, control in
                                           try MixerControl(device: device ?? "default", name: control ?? "Master")
                                       })

@@ -19,6 +19,8 @@ struct RenderJob {
     var overwrite = false
     var script: ScriptSpec?
     var options = AutomationOptions()
+    /// `--rate` and `--channels`.
+    var format = MixFormatOptions()
     var gainPath = GainPath.sample
     var allowsBoost = false
 
@@ -40,9 +42,10 @@ struct RenderJob {
     /// file is removed and nothing is left behind.
     func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
              shouldContinue: () -> Bool = { true }) throws -> Summary {
-        let session = try Session(input: SoundFileSource(path: input), script: script, options: options,
-                                  mode: .offline, gainPath: gainPath, allowsBoost: allowsBoost)
         let container = SoundFileContainer(forPath: output)
+        let session = try Session(input: SoundFileSource(path: input), script: script, options: options,
+                                  format: format, outputRates: container?.sampleRates, mode: .offline,
+                                  gainPath: gainPath, allowsBoost: allowsBoost)
         if session.frameCount == 0, let container, !container.holdsNoFrames {
             throw AutomationError("'\(input)' has no frames, and an empty \(container.name) file cannot be written; "
                                   + "render to WAV, AIFF, CAF or Ogg Vorbis")
