@@ -39,9 +39,10 @@ final class ResampledReader: AudioSourceReader, @unchecked Sendable {
     private var framesIn: Int64 = 0
     /// Frames delivered since the start.
     private var framesOut: Int64 = 0
-    /// Whether the inner reader has ended (then the output ends at
-    /// `round(framesIn·out/in)`), and whether the stream has been flushed.
-    private var innerEnded = false
+    /// Whether no more input comes — the inner reader has ended, or the
+    /// stream failed — so that the output ends at `round(framesIn·out/in)`;
+    /// and whether the stream has given all it will.
+    private var inputEnded = false
     private var drained = false
 
     // The hand-over of ``rewind()``.
@@ -79,9 +80,9 @@ final class ResampledReader: AudioSourceReader, @unchecked Sendable {
         takeFreshStream()
         var produced = 0
         while produced < frameCount && !drained {
-            if consumed == buffered && !innerEnded {
+            if consumed == buffered && !inputEnded {
                 let (frames, ended) = inner.read(into: input, frameCount: Self.inputFrames)
-                (consumed, buffered, innerEnded) = (0, frames, ended)
+                (consumed, buffered, inputEnded) = (0, frames, ended)
                 framesIn += Int64(frames)
                 // The inner reader fell behind: the next read continues.
                 if frames == 0 && !ended { break }
@@ -92,15 +93,18 @@ final class ResampledReader: AudioSourceReader, @unchecked Sendable {
             let error = soxr_process(stream, flushing ? nil : UnsafeRawPointer(input + consumed * channelCount),
                                      buffered - consumed, &taken,
                                      UnsafeMutableRawPointer(buffer + produced * channelCount), wanted, &made)
-            if error != nil { processError.store(true, ordering: .releasing) }
+            if error != nil {
+                processError.store(true, ordering: .releasing)
+                inputEnded = true
+            }
             consumed += taken
             produced += made
             framesOut += Int64(made)
-            drained = error != nil || (flushing && made == 0) || (innerEnded && remainingFrames == 0)
+            drained = error != nil || (flushing && made == 0) || (inputEnded && remainingFrames == 0)
         }
         if drained {
-            // The stream's tail fell short of round(N·out/in): silence
-            // completes it.
+            // The stream's tail (or a failed stream) fell short of
+            // round(N·out/in): silence completes it.
             let silent = min(frameCount - produced, remainingFrames)
             (buffer + produced * channelCount).update(repeating: 0, count: silent * channelCount)
             produced += silent
@@ -109,10 +113,10 @@ final class ResampledReader: AudioSourceReader, @unchecked Sendable {
         return (produced, drained && remainingFrames == 0)
     }
 
-    /// Frames still to deliver: up to `round(framesIn·out/in)` once the
-    /// inner reader has ended, unbounded before.
+    /// Frames still to deliver: up to `round(framesIn·out/in)` once no
+    /// more input comes, unbounded before.
     private var remainingFrames: Int {
-        guard innerEnded else { return .max }
+        guard inputEnded else { return .max }
         let total = ResampledSource.convertedFrameCount(framesIn, from: inputRate, to: outputRate)
         return Int(max(total - framesOut, 0))
     }
@@ -123,7 +127,7 @@ final class ResampledReader: AudioSourceReader, @unchecked Sendable {
         guard let stream = fresh.exchange(nil, ordering: .acquiringAndReleasing) else { return }
         _ = retired.push(self.stream)  // never full: see `retired`
         self.stream = stream
-        (buffered, consumed, framesIn, framesOut, innerEnded, drained) = (0, 0, 0, 0, false, false)
+        (buffered, consumed, framesIn, framesOut, inputEnded, drained) = (0, 0, 0, 0, false, false)
     }
 
     /// Starts again from the first frame: the inner reader rewinds, and the

@@ -55,12 +55,12 @@ public final class ResampledSource: AudioSource {
     /// or a new one.
     package func makeReader(streaming: Bool) throws -> any AudioSourceReader {
         let reader = try inner.makeReader(streaming: streaming)
-        let rates = (inner.format.sampleRate, format.sampleRate)
+        let (from, to, channels) = (inner.format.sampleRate, format.sampleRate, format.channelCount)
         let stream = try made.withLock { made throws(SoxrError) -> soxr_t in
             if let taken = made.take() { return taken }
-            return try SoxrStream.make(from: rates.0, to: rates.1, channelCount: format.channelCount)
+            return try SoxrStream.make(from: from, to: to, channelCount: channels)
         }
-        return ResampledReader(inner: reader, stream: stream, from: rates.0, to: rates.1)
+        return ResampledReader(inner: reader, stream: stream, from: from, to: to)
     }
 
     /// The length of `frames` frames at `outputRate`: `round(frames·out/in)`,
