@@ -36,6 +36,9 @@ let package = Package(
             name: "CSndFile", pkgConfig: "sndfile",
             providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(
+            name: "CSoxr", pkgConfig: "soxr",
+            providers: [.apt(["libsoxr-dev"])]),
+        .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
         // Linux calls the Swift Glibc module leaves out (renameat2,
@@ -48,7 +51,7 @@ let package = Package(
         //       |                      layers, transactions, hosts, snapshots
         //   SwellAudio                 the audio engine: AudioLayer, gain, render
         //     /      \                 core, mix plans and their hand-off
-        //   SwellSndFile  SwellALSA    files (libsndfile); devices (ALSA)
+        //   SwellSndFile  SwellALSA    files (libsndfile, libsoxr); devices (ALSA)
         //   SwellScript   SwellCharts  value syntax and scripts; curve charts
         //       \    |    /
         //         swell                the command-line tool, its jobs, the demo
@@ -64,8 +67,9 @@ let package = Package(
         .target(name: "SwellAudio", dependencies: ["SwellCore", "CLinux"]),
 
         // Sound files through libsndfile: reading, streaming decoders,
-        // writing, and the offline renderer into a file.
-        .target(name: "SwellSndFile", dependencies: ["SwellAudio", "CSndFile", "CLinux"]),
+        // writing, and the offline renderer into a file; a source at another
+        // sample rate, through SoX's resampler (libsoxr).
+        .target(name: "SwellSndFile", dependencies: ["SwellAudio", "CSndFile", "CSoxr", "CLinux"]),
 
         // ALSA: PCM output driving the engine live, mixer controls and
         // MixerLayer.

@@ -43,7 +43,6 @@ enum OfflineRenderBenchmarks {
             engine.rootLayer = layer
             CATransaction.setDisableActions(true)
             layer.volume = volume
-            layer.play()
             if animated {
                 let ramp = CABasicAnimation(keyPath: "volume")
                 ramp.fromValue = 0.25

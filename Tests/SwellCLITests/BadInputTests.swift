@@ -241,6 +241,18 @@ struct BadInputTests {
         #expect(FileManager.default.fileExists(atPath: workspace.path("out.wav")))
     }
 
+    @Test("--rate and --channels out of range, or not whole numbers, are one line naming the option, for render and play",
+          arguments: [
+              (["--rate", "0"], "--rate"), (["--rate", "-44100"], "--rate"), (["--rate", "44.1"], "--rate"),
+              (["--rate", "999"], "--rate"), (["--rate", "768001"], "--rate"), (["--rate", "1e9"], "--rate"),
+              (["--rate", "fast"], "--rate"), (["--channels", "0"], "--channels"), (["--channels", "9"], "--channels"),
+              (["--channels", "-2"], "--channels"), (["--channels", "stereo"], "--channels"),
+          ])
+    func badRateOrChannels(arguments: [String], option: String) throws {
+        try swell(["render", "in.wav", "-o", "out.wav"] + arguments).expectFailure(.badInput, naming: [option])
+        try swell(["play", "in.wav", "--device", "null"] + arguments).expectFailure(.badInput, naming: [option])
+    }
+
     @Test("options that cannot go together")
     func conflictingOptions() throws {
         try swell(["curve", "--ramp", "0:0 1:1", "--fade-in", "1"]).expectFailure(.badInput, naming: ["--ramp"])

@@ -56,6 +56,15 @@ struct HelpSnapshotTests {
                                   or render less or more (in silence) than the input.
         """
 
+    /// The help of `--rate` and `--channels`, which `play` and `render`
+    /// share (one option group) after the automation options.
+    static let mixFormatOptions = """
+          --rate <hz>             The sample rate to mix at; files at other rates are
+                                  resampled (default: the input's).
+          --channels <n>          The channels to mix into, 1 to 8 (default: the widest
+                                  file's).
+        """
+
     @Test("swell --help") func swellHelp() throws {
         try Self.expectHelp(["--help"], """
         OVERVIEW: Fade audio and script volume ramps with Core Animation's timing
@@ -117,6 +126,7 @@ struct HelpSnapshotTests {
         EXAMPLES:
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
+          swell play song.flac --rate 48000 --device hw:0
           swell play --script mix.json
           swell play a.flac b.flac c.flac --crossfade 3
 
@@ -132,6 +142,10 @@ struct HelpSnapshotTests {
           --end <time>            Stop each input at TIME into it (FFmpeg's -to).
           --crossfade <time>      Play the inputs in sequence, each crossing into the
                                   next over TIME with equal power.
+          --rate <hz>             The sample rate to mix at; files at other rates are
+                                  resampled (default: the input's).
+          --channels <n>          The channels to mix into, 1 to 8 (default: the widest
+                                  file's).
           --device <pcm>          The ALSA PCM to play on. (default: default)
           --gain <gain>           Which gain path applies the volume. (values: sample,
                                   display; default: sample)
@@ -159,6 +173,7 @@ struct HelpSnapshotTests {
           swell render song.wav -o ducked.wav --script duck.json --encoding float
           swell render live.flac -o cut.flac --start 1:30 --end 2:45 --fade-out 2
           swell render a.flac b.flac c.flac -o mix.flac --crossfade 3
+          swell render lecture.flac -o lecture.opus --channels 1
 
         USAGE: swell render [<options>] <inputs> ... --output <out>
 
@@ -174,6 +189,10 @@ struct HelpSnapshotTests {
           --end <time>            Stop each input at TIME into it (FFmpeg's -to).
           --crossfade <time>      Play the inputs in sequence, each crossing into the
                                   next over TIME with equal power.
+          --rate <hz>             The sample rate to mix at; files at other rates are
+                                  resampled (default: the input's).
+          --channels <n>          The channels to mix into, 1 to 8 (default: the widest
+                                  file's).
           --encoding <encoding>   The output encoding (default: the input's, where the
                                   format allows). (values: pcm16, pcm24, pcm32, float)
           --quality <q>           For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10

@@ -333,19 +333,34 @@ import Testing
         #expect(try directory.contents().isEmpty)
     }
 
-    /// Opus runs at 8, 12, 16, 24 or 48 kHz; libsndfile's refusal is passed on.
+    /// MP3 holds one or two channels; libsndfile's refusal is passed on.
     @Test func codecRefusalIsReportedWithLibsndfilesReason() throws {
         let directory = try Fixtures.Directory()
-        let path = directory.file("out.opus")
+        let path = directory.file("out.mp3")
         let error = try #require(throws: SoundFileError.self) {
-            try SoundFileWriter(path: path, sampleRate: 44100, channelCount: 2)
+            try SoundFileWriter(path: path, sampleRate: 44100, channelCount: 3)
         }
         guard case .unsupportedOutput(path, let reason) = error else {
             Issue.record("expected unsupportedOutput, got \(error)")
             return
         }
-        #expect(reason.hasPrefix("Ogg Opus refuses this stream ("))
+        #expect(reason.hasPrefix("MP3 refuses this stream ("))
         #expect(!error.description.contains("\n"))
+        #expect(try directory.contents().isEmpty)
+    }
+
+    /// Opus codes 8, 12, 16, 24 and 48 kHz (RFC 6716, §2); MPEG audio
+    /// 8 to 48 kHz in nine rates (ISO/IEC 11172-3, 13818-3 and MPEG 2.5).
+    @Test("a rate the codec does not take is refused, naming the rates it takes", arguments: [
+        ("out.opus", 44_100, "Ogg Opus takes 8000, 12000, 16000, 24000 or 48000 Hz, not 44100 Hz"),
+        ("out.mp3", 96_000, "MP3 takes 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100 or 48000 Hz, not 96000 Hz"),
+    ])
+    func codecRateIsChecked(name: String, sampleRate: Int, reason: String) throws {
+        let directory = try Fixtures.Directory()
+        let path = directory.file(name)
+        #expect(throws: SoundFileError.unsupportedOutput(path: path, reason: reason)) {
+            try SoundFileWriter(path: path, sampleRate: sampleRate, channelCount: 2)
+        }
         #expect(try directory.contents().isEmpty)
     }
 

@@ -14,11 +14,18 @@ enum GainKernel {
         case add
     }
 
-    /// `out[i][c] (+)= source[i][map(c)] · gain_c[i]`, where channel 0 (and
-    /// every channel but 1) takes the left gain and channel 1 the right. A
-    /// mono source feeds every output channel; a source with fewer channels
-    /// than the output leaves the others alone when adding and silent when
-    /// storing.
+    /// `out[i][c] (+)= source_c[i] · gain_c[i]`, where channel 0 (and every
+    /// channel but 1) takes the left gain and channel 1 the right.
+    /// `source_c` is the source's channel for output channel `c`, by the
+    /// rule of SoX's `channels` effect (`sox in.wav -c N out.wav`; remix.c,
+    /// `channels_start`):
+    /// - a source with fewer channels than the output repeats them in
+    ///   turn: output `c` takes source channel `c mod M` — a mono source
+    ///   feeds every channel, a stereo one goes L R L R… into four;
+    /// - a source with more channels is mixed down: output `c` takes the
+    ///   average of source channels `c, c + N, c + 2N, …` — stereo into mono
+    ///   is `(L + R)/2`, six channels into two are `(0 + 2 + 4)/3` and
+    ///   `(1 + 3 + 5)/3`.
     static func mix(source: UnsafePointer<Float>, sourceChannels: Int,
                     left: UnsafePointer<Float>, right: UnsafePointer<Float>,
                     into out: UnsafeMutablePointer<Float>, channels: Int, frames: Int, mode: Mode) {
@@ -30,18 +37,29 @@ enum GainKernel {
             return
         }
         for i in 0..<frames {
+            let frame = source + i &* sourceChannels
             for c in 0..<channels {
-                let s = sourceChannels == 1 ? 0 : c
                 let o = i &* channels &+ c
-                guard s < sourceChannels else {
-                    if mode == .store { out[o] = 0 }
-                    continue
-                }
                 let gain = c == 1 ? right[i] : left[i]
-                let scaled = finite(source[i &* sourceChannels &+ s]) * gain
+                let scaled = sourceSample(frame, channels: sourceChannels, for: c, of: channels) * gain
                 out[o] = mode == .store ? scaled : out[o] + scaled
             }
         }
+    }
+
+    /// The sample output channel `c` of `outputs` takes from `frame`, a
+    /// frame of `channels` channels: the SoX `channels` rule of
+    /// ``mix(source:sourceChannels:left:right:into:channels:frames:mode:)``.
+    @inline(__always)
+    private static func sourceSample(_ frame: UnsafePointer<Float>, channels: Int, for c: Int, of outputs: Int) -> Float {
+        guard channels > outputs else { return finite(frame[c % channels]) }
+        var sum: Float = 0
+        var count: Float = 0
+        for s in stride(from: c, to: channels, by: outputs) {
+            sum += finite(frame[s])
+            count += 1
+        }
+        return sum / count
     }
 
     /// The common case, stereo into stereo; `combine(old, scaled)` is the

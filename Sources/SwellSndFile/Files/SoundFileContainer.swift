@@ -77,6 +77,20 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
         supportedEncodings.contains(.float) ? .float : supportedEncodings.last
     }
 
+    /// The sample rates the codec takes, ascending; nil for any. Opus
+    /// codes 8, 12, 16, 24 and 48 kHz (RFC 6716, "Definition of the Opus
+    /// Audio Codec", §2), the only rates libopus's encoder — and so
+    /// libsndfile's — accepts; MP3 the rates of MPEG-1 (32, 44.1, 48 kHz),
+    /// MPEG-2 (half those) and MPEG-2.5 (a quarter), as libsndfile's LAME
+    /// binding says when it refuses another.
+    public var sampleRates: [Int]? {
+        switch self {
+        case .oggOpus: [8_000, 12_000, 16_000, 24_000, 48_000]
+        case .mp3: [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
+        default: nil
+        }
+    }
+
     /// Whether a file with no frames is still a valid file. libsndfile
     /// writes the headers of FLAC, Ogg Opus and MP3 with the first frames,
     /// so an empty one is a file of zero bytes (or a malformed stream) that

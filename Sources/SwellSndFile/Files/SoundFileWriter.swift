@@ -98,6 +98,10 @@ public final class SoundFileWriter {
         guard sampleRate > 0, sampleRate <= Int(Int32.max) else {
             throw .unsupportedOutput(path: path, reason: "invalid sample rate \(sampleRate) Hz")
         }
+        if let rates = container.sampleRates, !rates.contains(sampleRate) {
+            let list = rates.dropLast().map(String.init).joined(separator: ", ") + " or \(rates.last!)"
+            throw .unsupportedOutput(path: path, reason: "\(container.name) takes \(list) Hz, not \(sampleRate) Hz")
+        }
         let file = try PartialFile(path: path, overwrite: overwrite)
         let io = BufferedFileIO(descriptor: file.descriptor, mode: .write)
         var info = SF_INFO()

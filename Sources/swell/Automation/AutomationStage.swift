@@ -62,7 +62,7 @@ final class AutomationStage {
     /// it), `openMixer` opens mixer layers' controls (nil: mixer layers
     /// compute their curve only).
     init(script: ScriptSpec, options: AutomationOptions, inputs: [any AudioSource] = [], crossfade: Double = 0,
-         files: [String: SoundFileSource] = [:], sampleRate: Int?,
+         files: [String: any AudioSource] = [:], sampleRate: Int?,
          openMixer: MixerOpener?) throws {
         try options.validate()
         self.script = script
@@ -215,7 +215,7 @@ final class AutomationStage {
         fadeOutLayer = layer
     }
 
-    private static func makeLayer(_ spec: LayerSpec, input: (any AudioSource)?, files: [String: SoundFileSource],
+    private static func makeLayer(_ spec: LayerSpec, input: (any AudioSource)?, files: [String: any AudioSource],
                                   openMixer: MixerOpener?) throws -> CALayer {
         let layer: CALayer
         switch spec.type {
@@ -226,7 +226,10 @@ final class AutomationStage {
         case .audio:
             let audio: AudioLayer
             if let file = spec.file {
-                do { audio = try AudioLayer(source: files[file.path] ?? SoundFileSource(path: file.path)) } catch {
+                do {
+                    let source: any AudioSource = try files[file.path] ?? SoundFileSource(path: file.path)
+                    audio = AudioLayer(soundSource: source)
+                } catch {
                     throw AutomationError("\(error)")
                 }
             } else if let input {

@@ -17,6 +17,7 @@ struct PlayCommand: ParsableCommand {
         EXAMPLES:
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
+          swell play song.flac --rate 48000 --device hw:0
           swell play --script mix.json
           swell play a.flac b.flac c.flac --crossfade 3
         """)
@@ -27,6 +28,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var automation: AutomationArguments
 
     @OptionGroup var inputOptions: InputArguments
+    @OptionGroup var mixFormat: MixFormatArguments
 
     @Option(help: ArgumentHelp("The ALSA PCM to play on.", valueName: "pcm"))
     var device = "default"
@@ -57,6 +59,7 @@ struct PlayCommand: ParsableCommand {
         job.script = try automation.loadScript()
         job.options = automation.options
         job.inputOptions = inputOptions.options
+        job.format = mixFormat.options
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         try job.run(progress: quiet ? nil : { status in

@@ -19,6 +19,7 @@ struct RenderCommand: ParsableCommand {
           swell render song.wav -o ducked.wav --script duck.json --encoding float
           swell render live.flac -o cut.flac --start 1:30 --end 2:45 --fade-out 2
           swell render a.flac b.flac c.flac -o mix.flac --crossfade 3
+          swell render lecture.flac -o lecture.opus --channels 1
         """)
 
     @Argument(help: "The input files (any format libsndfile reads); several play one after another.")
@@ -30,6 +31,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var automation: AutomationArguments
 
     @OptionGroup var inputOptions: InputArguments
+    @OptionGroup var mixFormat: MixFormatArguments
 
     @Option(help: "The output encoding (default: the input's, where the format allows).")
     var encoding: SampleEncoding?
@@ -62,6 +64,7 @@ struct RenderCommand: ParsableCommand {
         job.script = try automation.loadScript()
         job.options = automation.options
         job.inputOptions = inputOptions.options
+        job.format = mixFormat.options
         job.allowsBoost = allowBoost
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }

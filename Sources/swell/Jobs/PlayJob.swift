@@ -18,6 +18,8 @@ struct PlayJob {
     var script: ScriptSpec?
     var options = AutomationOptions()
     var inputOptions = InputOptions()
+    /// `--rate` and `--channels`.
+    var format = MixFormatOptions()
 
     init() {}
 
@@ -43,7 +45,7 @@ struct PlayJob {
         for files in sessions {
             let file = files.count == 1 ? files[0] : nil
             let session = try Session(inputs: files, inputOptions: inputOptions, script: script, options: options,
-                                      mode: .live, gainPath: gainPath,
+                                      format: format, mode: .live, gainPath: gainPath,
                                       periodFrames: periodFrames, allowsBoost: allowsBoost,
                                       openMixer: { device, control in
                                           try MixerControl(device: device ?? "default", name: control ?? "Master")

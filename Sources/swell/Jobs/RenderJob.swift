@@ -21,6 +21,8 @@ struct RenderJob {
     var script: ScriptSpec?
     var options = AutomationOptions()
     var inputOptions = InputOptions()
+    /// `--rate` and `--channels`.
+    var format = MixFormatOptions()
     var gainPath = GainPath.sample
     var allowsBoost = false
 
@@ -43,9 +45,10 @@ struct RenderJob {
     func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
              shouldContinue: () -> Bool = { true }) throws -> Summary {
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path) }
-        let session = try Session(inputs: sources, inputOptions: inputOptions, script: script, options: options,
-                                  mode: .offline, gainPath: gainPath, allowsBoost: allowsBoost)
         let container = SoundFileContainer(forPath: output)
+        let session = try Session(inputs: sources, inputOptions: inputOptions, script: script, options: options,
+                                  format: format, outputRates: container?.sampleRates, mode: .offline,
+                                  gainPath: gainPath, allowsBoost: allowsBoost)
         if session.frameCount == 0, let container, !container.holdsNoFrames {
             throw AutomationError("'\(inputs[0])' has no frames, and an empty \(container.name) file cannot be written; "
                                   + "render to WAV, AIFF, CAF or Ogg Vorbis")

@@ -4,13 +4,15 @@ import SwellCharts
 import SwellScript
 import SwellSndFile
 
-/// An audio engine with an input file and its automation installed: what
+/// An audio engine with input files and their automation installed: what
 /// `play` and `render` share.
 ///
-/// The mix runs at the first input's sample rate (or the script's
-/// `sampleRate`, or 48 kHz when there is no file at all) with as many
-/// channels as the widest source. Every file must have that rate: Swell
-/// does not resample.
+/// The mix runs at `--rate`, else the first input's sample rate, else the
+/// script's `sampleRate`, else the first file's, else 48 kHz; an output
+/// that takes only some rates (Ogg Opus, MP3) moves a rate it does not
+/// take to one it does. Every file at another rate plays through SoX's
+/// resampler (``ResampledSource``). The mix has `--channels` channels, else
+/// as many as the widest file (docs/cli.md#rate-and-channels).
 final class Session {
     let engine: AudioEngine
     let stage: AutomationStage
@@ -18,31 +20,41 @@ final class Session {
     /// the last file ends (the input's excerpt, the inputs in sequence, or
     /// the script's files at their layers' times).
     let frameCount: Int64
-    /// The first input file, when there is one: its encoding and tags are
-    /// the ones a render keeps.
+    /// The first input file, when there is one, at its own rate: its
+    /// encoding and tags are the ones a render keeps.
     let input: SoundFileSource?
 
+    /// - Parameter outputRates: the sample rates the output takes, ascending
+    ///   (``SoundFileContainer/sampleRates``); nil for any.
     init(inputs: [SoundFileSource], inputOptions: InputOptions = InputOptions(), script: ScriptSpec?,
-         options: AutomationOptions, mode: AudioEngine.Mode, gainPath: GainPath = .sample, periodFrames: Int = 256,
-         allowsBoost: Bool = false, openMixer: AutomationStage.MixerOpener? = nil) throws {
+         options: AutomationOptions, format: MixFormatOptions = MixFormatOptions(), outputRates: [Int]? = nil,
+         mode: AudioEngine.Mode, gainPath: GainPath = .sample, periodFrames: Int = 256, allowsBoost: Bool = false,
+         openMixer: AutomationStage.MixerOpener? = nil) throws {
         // Every file is opened once — the inputs by the job, the script's
         // here — and handed on: to its layer, and through the layer to the
         // engine's reader.
         let script = script ?? ScriptSpec()
-        var files: [String: SoundFileSource] = [:]
+        var opened: [String: SoundFileSource] = [:]
         for layer in script.layers where layer.type == .audio {
-            if let file = layer.file, files[file.path] == nil { files[file.path] = try SoundFileSource(path: file.path) }
+            if let file = layer.file, opened[file.path] == nil { opened[file.path] = try SoundFileSource(path: file.path) }
         }
-        let sources = inputs.map(\.format) + script.layers.compactMap { $0.file.flatMap { files[$0.path]?.format } }
         let input = inputs.first
-        let sampleRate = input?.format.sampleRate ?? script.sampleRate ?? sources.first?.sampleRate ?? 48_000
-        if let declared = script.sampleRate, declared != sampleRate {
-            throw AutomationError("the script's sampleRate is \(declared) Hz but '\(input!.format.path)' is \(sampleRate) Hz")
+        let firstFile = script.layers.lazy.compactMap { $0.file.flatMap { opened[$0.path] } }.first
+        if format.sampleRate == nil, let declared = script.sampleRate, let input, declared != input.format.sampleRate {
+            throw AutomationError("the script's sampleRate is \(declared) Hz but '\(input.format.path)' is "
+                                  + "\(input.format.sampleRate) Hz; give --rate to resample")
         }
-        for source in sources where source.sampleRate != sampleRate {
-            throw AutomationError("'\(source.path)' is \(source.sampleRate) Hz but the mix runs at \(sampleRate) Hz; Swell does not resample")
+        let ownRate = input?.format.sampleRate ?? script.sampleRate ?? firstFile?.format.sampleRate ?? 48_000
+        let sampleRate = format.sampleRate ?? Self.rate(ownRate, takenFrom: outputRates)
+        func atMixRate(_ source: any AudioSource) throws(SoundFileError) -> any AudioSource {
+            source.format.sampleRate == sampleRate ? source : try ResampledSource(source, sampleRate: sampleRate)
         }
-        let channels = sources.map(\.channelCount).max() ?? 2
+        let files = try opened.mapValues(atMixRate)
+        // Each input is cut at its own rate (a sample count is the file's),
+        // then brought to the mix's.
+        let mixInputs = try inputs.map { try atMixRate(try inputOptions.excerpt(of: $0)) }
+        let sources = mixInputs.map(\.format) + script.layers.compactMap { $0.file.flatMap { files[$0.path]?.format } }
+        let channels = format.channelCount ?? sources.map(\.channelCount).max() ?? 2
         if options.duration == nil, let unknown = sources.first(where: { $0.frameCount == Int64.max }) {
             // libsndfile's SF_COUNT_MAX: an MPEG stream without a length.
             throw AutomationError("'\(unknown.path)' does not say how long it is: give --duration")
@@ -54,10 +66,9 @@ final class Session {
         }
         engine = AudioEngine(sampleRate: sampleRate, channelCount: channels, periodFrames: periodFrames,
                              gainPath: gainPath, allowsBoost: allowsBoost, mode: mode)
-        let excerpts = try inputs.map { try inputOptions.excerpt(of: $0) }
-        stage = try AutomationStage(script: script, options: options, inputs: excerpts,
-                                    crossfade: try inputOptions.crossfade?.seconds(atSampleRate: sampleRate) ?? 0, files: files,
-                                    sampleRate: sampleRate, openMixer: openMixer)
+        stage = try AutomationStage(script: script, options: options, inputs: mixInputs,
+                                    crossfade: try inputOptions.crossfade?.seconds(atSampleRate: sampleRate) ?? 0,
+                                    files: files, sampleRate: sampleRate, openMixer: openMixer)
         guard let seconds = stage.length else {
             throw AutomationError("nothing sets the length: give an input file, a script with audio files, or --duration")
         }
@@ -69,6 +80,15 @@ final class Session {
         try stage.install(on: engine)
         frameCount = Int64((seconds * Double(sampleRate)).rounded())
         self.input = input
+    }
+
+    /// The rate a mix of `rate` runs at on an output that takes only
+    /// `rates` (ascending): `rate` itself when the output takes it, else
+    /// the lowest it takes above it — so nothing of the band is lost, as
+    /// 44.1 kHz goes to Opus at 48 kHz — else the highest.
+    static func rate(_ rate: Int, takenFrom rates: [Int]?) -> Int {
+        guard let rates, !rates.contains(rate) else { return rate }
+        return rates.first { $0 > rate } ?? rates.last ?? rate
     }
 
     /// The layer whose gain a progress line shows: the first audio layer
