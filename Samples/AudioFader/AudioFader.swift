@@ -22,7 +22,7 @@ struct AudioFader: ParsableCommand {
             + "objc.io's \"Animating Custom Layer Properties\".",
         discussion: """
         KEYS
-          space   play / pause        (CALayer.resume(), pause(): QA1673)
+          space   play / pause        (AudioLayer.play(), stop(): QA1673)
           i       fade in             (volume = 1)
           o       fade out            (volume = 0)
           q       fade out over 20 ms and quit (also Ctrl-C, Ctrl-D)

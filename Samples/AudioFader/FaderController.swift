@@ -24,17 +24,18 @@ final class FaderController {
     /// its local time, and `speed` 0 holds that time still (QA1673).
     init(contentsOfFile path: String) throws(SoundFileError) {
         audioLayer = try AudioLayer(contentsOfFile: path)
-        audioLayer.speed = 0
+        audioLayer.stop()
         view.addSublayer(audioLayer)
     }
 
-    /// The play/pause button: QA1673's pause and resume of the layer, so
-    /// the sound and a fade under way stop and carry on together.
+    /// The play/pause button. `stop()` and `play()` pause and resume the
+    /// layer's time (QA1673), so the sound and a fade under way stop and
+    /// carry on together.
     func playPauseMusic() {
-        if audioLayer.isPaused {
-            audioLayer.resume()
+        if audioLayer.isPlaying {
+            audioLayer.stop()
         } else {
-            audioLayer.pause()
+            audioLayer.play()
         }
     }
 

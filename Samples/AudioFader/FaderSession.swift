@@ -67,7 +67,7 @@ final class FaderSession {
     private func report(_ button: Button, earliestFrame: Int64) -> String {
         let layer = controller.audioLayer
         guard button != .playPause else {
-            return "\(layer.isPaused ? "pause" : "play") from frame \(earliestFrame) (\(seconds(ofFrame: earliestFrame)))"
+            return "\(layer.isPlaying ? "play" : "pause") from frame \(earliestFrame) (\(seconds(ofFrame: earliestFrame)))"
         }
         let name = button == .fadeIn ? "fade in" : "fade out"
         guard let fade = layer.animation(forKey: AudioKey.volume) as? CABasicAnimation,
@@ -89,7 +89,7 @@ final class FaderSession {
         let length = layer.source?.duration ?? 0
         let position = min(max(layer.convertTime(engine.currentTime, from: nil), 0), length)
         let presented = layer.presentation()?.volume ?? layer.volume
-        status.update("\(layer.isPaused ? "‖ paused " : "▶ playing") \(StatusLine.clock(position)) / \(StatusLine.clock(length))"
+        status.update("\(layer.isPlaying ? "▶ playing" : "‖ paused ") \(StatusLine.clock(position)) / \(StatusLine.clock(length))"
             + "  volume \(volume(presented))")
     }
 

@@ -142,6 +142,18 @@ import Testing
         CATransaction.flush()
         #expect(layer.timeOffset == 4 && stage.value(at: 8) == 4)
     }
+
+    /// A layer in no hosted tree has no clock: paused there, it waits at
+    /// local time 0 — an audio layer at its first frame — whatever the
+    /// wall clock says.
+    @Test func aLayerPausedBeforeItIsHostedWaitsAtTimeZero() {
+        let layer = CALayer()
+        layer.pause()
+        #expect(layer.speed == 0 && layer.timeOffset == 0)
+        layer.resume()
+        #expect(layer.speed == 1 && layer.beginTime == 0 && layer.convertTime(0, from: nil) == 0)
+        CATransaction.flush()
+    }
 }
 
 extension Double {

@@ -49,6 +49,23 @@ open class AudioLayer: CALayer {
         super.init()
     }
 
+    /// Whether the layer's sound plays: its own time runs (`speed` is not 0).
+    /// A layer plays from the moment it is in a hosted tree, at its local
+    /// time; to start it later, give it a `beginTime`, or add it stopped.
+    public var isPlaying: Bool { !isPaused }
+
+    /// Plays the sound from where ``stop()`` left it: QA1673's resume of the
+    /// layer's time (``CALayer/resume()``), animations included.
+    public func play() {
+        resume()
+    }
+
+    /// Pauses the sound where it is: QA1673's pause of the layer's time
+    /// (``CALayer/pause()``), which holds its animations too.
+    public func stop() {
+        pause()
+    }
+
     /// A layer playing `source`, named after its file.
     package convenience init(soundSource: any AudioSource) {
         self.init()

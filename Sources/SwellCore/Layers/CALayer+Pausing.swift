@@ -11,7 +11,9 @@ import Foundation
 ///
 /// "Now" is the host's commit time: the time of the scheduled event being
 /// run, or of the next frame an audio engine renders — the time the QA's
-/// `CACurrentMediaTime()` stands for.
+/// `CACurrentMediaTime()` stands for. A layer in no hosted tree has no
+/// clock yet: its "now" is 0, where every host's clock starts, so a layer
+/// paused before it is hosted waits at its first frame.
 extension CALayer {
     /// Whether the layer's own time stands still (`speed` is 0).
     public var isPaused: Bool { speed == 0 }
@@ -36,5 +38,5 @@ extension CALayer {
         beginTime = convertTime(hostNow, from: nil) - pausedTime
     }
 
-    private var hostNow: CFTimeInterval { renderHost?.commitTime ?? CACurrentMediaTime() }
+    private var hostNow: CFTimeInterval { renderHost?.commitTime ?? 0 }
 }
