@@ -133,7 +133,7 @@ package final class RenderCore: @unchecked Sendable {
               gains == (1, 1),
               let (read, ended) = entry.voice.reader.readStored(into: bytes, frameCount: span, layout: layout)
         else { return 0 }
-        account(entry.voice, read: read, ended: ended)
+        account(entry.voice, read: read, ended: ended, at: start)
         renderedFrames.store(start + Int64(read), ordering: .releasing)
         return read
     }
@@ -170,7 +170,7 @@ package final class RenderCore: @unchecked Sendable {
             let voice = entry.voice
             guard !voice.hasEnded.load(ordering: .relaxed) else { continue }
             let (read, ended) = read(voice, frames: frames)
-            account(voice, read: read, ended: ended)
+            account(voice, read: read, ended: ended, at: frame)
             guard read > 0 else { continue }
             switch gainPath {
             case .sample: sampleGains(entry.chain, frames: read, at: frame)
@@ -184,9 +184,13 @@ package final class RenderCore: @unchecked Sendable {
         return mixed
     }
 
-    /// Counts what a read delivered to the mix, and whether it was the last.
-    private func account(_ voice: Voice, read: Int, ended: Bool) {
-        if ended { voice.hasEnded.store(true, ordering: .releasing) }
+    /// Counts what a read delivered to the mix at output frame `frame`,
+    /// and whether it was the last — then where the voice ended.
+    private func account(_ voice: Voice, read: Int, ended: Bool, at frame: Int64) {
+        if ended {
+            voice.endFrame.store(frame + Int64(read), ordering: .relaxed)
+            voice.hasEnded.store(true, ordering: .releasing)
+        }
         voice.framesPlayed.wrappingAdd(Int64(read), ordering: .relaxed)
     }
 

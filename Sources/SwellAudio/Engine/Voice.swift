@@ -16,6 +16,10 @@ final class Voice: @unchecked Sendable {
     let framesPlayed = Atomic<Int64>(0)
     /// Set once the reader has delivered its last frame (render thread writes).
     let hasEnded = Atomic<Bool>(false)
+    /// The output frame after the last one the reader delivered, once it
+    /// has ended (render thread writes, before `hasEnded`): where a file
+    /// that ran out or failed stops being heard.
+    let endFrame = Atomic<Int64>(0)
     /// The restart count of the layer state this voice last played.
     var restartCount = 0
 

@@ -51,7 +51,7 @@ struct Swell: ParsableCommand {
                 FileHandle.standardError.write(Data("swell: error: \(message(for: error))\n".utf8))
                 Foundation.exit(2)
             }
-            FileHandle.standardError.write(Data("swell: error: \(Failure.message(for: error))\n".utf8))
+            FileHandle.standardError.write(Data((Failure.line(for: error) + "\n").utf8))
             Foundation.exit(Failure.exitStatus(for: error))
         }
     }

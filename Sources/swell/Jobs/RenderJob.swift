@@ -57,21 +57,35 @@ struct RenderJob {
             writer.setTags(session.input?.tags ?? [:])
             // Once the output is set up: an error before it is the one line.
             options.warnOfLimitedLevels(allowsBoost: allowsBoost)
-            try OfflineRenderer.render(session.engine, frameCount: session.frameCount, to: writer) { frames in
-                progress(frames, session.frameCount, session)
-                if !shouldContinue() { throw RenderInterrupted() }
+            do {
+                try OfflineRenderer.render(session.engine, frameCount: session.frameCount, to: writer) { frames in
+                    progress(frames, session.frameCount, session)
+                    if !shouldContinue() { throw RenderInterrupted() }
+                }
+            } catch let error as SoundFileError {
+                // What was decoded is kept, as SoX keeps it, and the end of
+                // the data is said (docs/cli.md#damaged-input) — unless it is
+                // nothing, which some containers cannot hold.
+                guard case .prematureEnd = error else { throw error }
+                if writer.frameCount > 0 || writer.container.holdsNoFrames { try commit(writer) }
+                throw error
             }
-            try writer.commit()
-            if writer.clippedSampleCount > 0 {
-                CADiagnostics.warn("'\(output)': \(writer.clippedSampleCount) samples clipped; lower the volume, "
-                                   + "or render with --encoding float")
-            }
+            try commit(writer)
         } catch {
             writer.abandon()
             throw error
         }
         return Summary(frameCount: session.frameCount, sampleRate: session.engine.sampleRate,
                        channelCount: session.engine.channelCount, encoding: writer.encoding)
+    }
+
+    /// Publishes the output, and says how many samples clipped.
+    private func commit(_ writer: SoundFileWriter) throws {
+        try writer.commit()
+        if writer.clippedSampleCount > 0 {
+            CADiagnostics.warn("'\(output)': \(writer.clippedSampleCount) samples clipped; lower the volume, "
+                               + "or render with --encoding float")
+        }
     }
 }
 
