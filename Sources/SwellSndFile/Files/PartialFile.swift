@@ -43,7 +43,7 @@ public final class PartialFile {
             }
             guard overwrite else { throw .outputExists(path: path) }
             if existing.isStream {
-                let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+                let descriptor = open(target.pathBytes, O_WRONLY | O_CLOEXEC)
                 guard descriptor >= 0 else {
                     throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: errno).description)
                 }
@@ -58,7 +58,7 @@ public final class PartialFile {
         for _ in 0..<16 {
             let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
             let candidate = "\(directory).\(name).\(suffix).partial"
-            let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let descriptor = open(candidate.pathBytes, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 {
                 // A replaced file keeps its permissions and, as far as this
                 // process may set them, its owner and group.
@@ -123,23 +123,23 @@ public final class PartialFile {
         isFinished = true
         guard close(descriptor) == 0 else {
             let reason = LibSndFile.Reason(errno: errno).description
-            if !isDirect { unlink(temporaryPath) }
+            if !isDirect { unlink(temporaryPath.pathBytes) }
             throw .cannotWrite(path: path, reason: reason)
         }
         if isDirect { return }
         if overwrite {
             try replace()
-        } else if link(temporaryPath, path) == 0 {
-            unlink(temporaryPath)
+        } else if link(temporaryPath.pathBytes, path.pathBytes) == 0 {
+            unlink(temporaryPath.pathBytes)
         } else {
             switch errno {
             case EEXIST:
-                unlink(temporaryPath)
+                unlink(temporaryPath.pathBytes)
                 throw .outputExists(path: path)
             case EPERM, ENOTSUP, EOPNOTSUPP:
                 try rename(replacing: false)
             case let code:
-                unlink(temporaryPath)
+                unlink(temporaryPath.pathBytes)
                 throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: code).description)
             }
         }
@@ -151,15 +151,15 @@ public final class PartialFile {
         guard !isFinished else { return }
         isFinished = true
         close(descriptor)
-        if !isDirect { unlink(temporaryPath) }
+        if !isDirect { unlink(temporaryPath.pathBytes) }
     }
 
     /// Puts the file at `path` whatever is there, exchanging names with an
     /// existing regular file (see ``publish()``) or renaming.
     private func replace() throws(SoundFileError) {
         if FileStatus(path: path)?.isRegularFile == true,
-           swell_exchange_paths(temporaryPath, path) == 0 {
-            unlink(temporaryPath)
+           swell_exchange_paths(temporaryPath.pathBytes, path.pathBytes) == 0 {
+            unlink(temporaryPath.pathBytes)
             return
         }
         try rename(replacing: true)
@@ -167,12 +167,12 @@ public final class PartialFile {
 
     private func rename(replacing: Bool) throws(SoundFileError) {
         if !replacing, FileStatus(path: path) != nil {
-            unlink(temporaryPath)
+            unlink(temporaryPath.pathBytes)
             throw .outputExists(path: path)
         }
-        guard Glibc.rename(temporaryPath, path) == 0 else {
+        guard Glibc.rename(temporaryPath.pathBytes, path.pathBytes) == 0 else {
             let reason = LibSndFile.Reason(errno: errno)
-            unlink(temporaryPath)
+            unlink(temporaryPath.pathBytes)
             throw .cannotWrite(path: path, reason: reason.description)
         }
     }
@@ -190,7 +190,7 @@ private struct FileStatus {
 
     init?(path: String) {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard lstat(path.pathBytes, &status) == 0 else { return nil }
         let type = status.st_mode & S_IFMT
         isDirectory = type == S_IFDIR
         isRegularFile = type == S_IFREG
@@ -205,9 +205,9 @@ private struct FileStatus {
         var current = path
         for _ in 0..<40 {   // Linux's limit on links followed (ELOOP)
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
+            let count = readlink(current.pathBytes, &buffer, buffer.count - 1)
             guard count > 0 else { return current }
-            let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let link = String(fileSystemBytes: buffer[..<count].map { UInt8(bitPattern: $0) })
             if link.hasPrefix("/") {
                 current = link
             } else if let slash = current.lastIndex(of: "/") {

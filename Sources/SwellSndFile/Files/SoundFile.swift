@@ -92,7 +92,7 @@ public final class SoundFile {
         // read-only and libsndfile would call "Format not recognised") is
         // caught by fstat before libsndfile sees it.
         // `-` is standard input, as for SoX and FFmpeg.
-        let descriptor = path == "-" ? dup(STDIN_FILENO) : Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path == "-" ? dup(STDIN_FILENO) : Glibc.open(path.pathBytes, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, reason: LibSndFile.Reason(errno: errno).description)
         }
