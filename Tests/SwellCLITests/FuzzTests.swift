@@ -244,9 +244,11 @@ struct FuzzTests {
                 job.encoding = .float
                 // A file of a few hundred bytes holds at most a few thousand
                 // frames; a render longer than that writes silence for as
-                // long as a damaged header says, which is stopped here.
-                _ = try job.run(progress: { _, total, _ in declared = total },
-                                shouldContinue: { declared <= Self.frameBound })
+                // long as a damaged header says, which is stopped here. A
+                // length that is not known is rendered until the data ends.
+                _ = try job.run(progress: { frames, total, _ in
+                    declared = total == OfflineRenderer.untilSourcesEnd ? frames : total
+                }, shouldContinue: { declared <= Self.frameBound })
                 rendered += 1
                 try FileManager.default.removeItem(atPath: output)
             } catch is RenderInterrupted {

@@ -122,9 +122,12 @@ struct HelpSnapshotTests {
         USAGE: swell play [<options>] [<inputs> ...]
 
         ARGUMENTS:
-          <inputs>                Files to play; none when the script names its own.
+          <inputs>                Files to play (- is standard input); none when the
+                                  script names its own.
 
         OPTIONS:
+          --input-type <type>     Read the inputs as raw samples:
+                                  raw:RATE:CHANNELS:ENCODING, e.g. raw:48000:2:s16le.
         \(Self.automationOptions)
           --device <pcm>          The ALSA PCM to play on. (default: default)
           --gain <gain>           Which gain path applies the volume. (values: sample,
@@ -142,23 +145,31 @@ struct HelpSnapshotTests {
         try Self.expectHelp(["render", "--help"], """
         OVERVIEW: Render a file through its automation into a new file.
 
-        The output's format follows its extension (wav, aiff, flac, ogg, opus, caf, au,
-        w64, rf64). It is written beside the target under a temporary name and renamed
-        when complete, so an interrupted render leaves nothing behind; an existing file
-        is only replaced with --overwrite.
+        The output's format follows its extension (wav, aiff, flac, ogg, opus, mp3,
+        caf, au, w64, rf64, raw) or --type. It is written beside the target under a
+        temporary name and renamed when complete, so an interrupted render leaves
+        nothing behind; an existing file is only replaced with --overwrite. - is
+        standard input or output, as for SoX and FFmpeg.
 
         EXAMPLES:
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
           swell render song.wav -o ducked.wav --script duck.json --encoding float
+          sox in.flac -t wav - | swell render - -o - --fade-in 2 | aplay
+          swell render - --input-type raw:48000:2:s16le -o out.flac < in.raw
 
         USAGE: swell render [<options>] <input> --output <out>
 
         ARGUMENTS:
-          <input>                 The input file (any format libsndfile reads).
+          <input>                 The input file (any format libsndfile reads); - is
+                                  standard input.
 
         OPTIONS:
-          -o, --output <out>      The output file.
+          -o, --output <out>      The output file; - is standard output.
+          -t, --type <type>       The output's type, whatever its name (default: its
+                                  extension; wav for -).
+          --input-type <type>     Read the input as raw samples:
+                                  raw:RATE:CHANNELS:ENCODING, e.g. raw:48000:2:s16le.
         \(Self.automationOptions)
           --encoding <encoding>   The output encoding (default: the input's, where the
                                   format allows). (values: pcm16, pcm24, pcm32, float)

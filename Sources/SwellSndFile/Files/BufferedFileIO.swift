@@ -18,7 +18,7 @@ import Glibc
 /// the file: it amortises its system call already, and passing it through
 /// the buffer would only copy it once more — the offline renderer's stored
 /// copies (``StoredSampleLayout``) move 256 KiB at a time.
-final class BufferedFileIO {
+final class BufferedFileIO: VirtualFile {
     enum Mode { case read, write }
 
     private let mode: Mode

@@ -24,13 +24,13 @@ enum DeclaredLength {
     /// The frames the header of the regular file on `descriptor` declares,
     /// when that is more than the `found` frames libsndfile reads from it
     /// and is no placeholder; nil otherwise, and for anything but samples
-    /// of a fixed size in an uncompressed container.
+    /// of a fixed size in an uncompressed container with a header.
     static func frames(ofFileOn descriptor: Int32, info: SF_INFO, found: Int64) -> Int64? {
-        guard StoredSampleLayout.isUncompressed(info.format),
+        guard StoredSampleLayout.isUncompressed(info.format), info.format & Int32(SF_FORMAT_TYPEMASK) != Int32(SF_FORMAT_RAW),
               let frameBytes = frameBytes(info) else { return nil }
         let io = BufferedFileIO(descriptor: descriptor, mode: .read, length: .max)
         var probe = SF_INFO()
-        guard case .success(let handle) = LibSndFile.open(buffered: io, mode: Int32(SFM_READ), info: &probe) else {
+        guard case .success(let handle) = LibSndFile.open(virtual: io, mode: Int32(SFM_READ), info: &probe) else {
             return nil
         }
         sf_close(handle)

@@ -17,7 +17,7 @@ import Foundation
 /// stays a link); a regular file is still replaced by renaming, but keeps
 /// its mode, owner and group; a FIFO or a character device is written
 /// straight into, with no temporary file, so that the reader at its other
-/// end gets the data.
+/// end gets the data. `-` is standard output, written straight into too.
 public final class PartialFile {
     /// Where the file will appear.
     public let path: String
@@ -26,14 +26,26 @@ public final class PartialFile {
     public let temporaryPath: String
     /// The open descriptor of the temporary file.
     public let descriptor: Int32
+    /// Whether what is written cannot be gone back to: standard output, or
+    /// a FIFO or a device that cannot seek.
+    public let isStream: Bool
     private let overwrite: Bool
-    /// Whether the target itself is written (a FIFO or a character device).
+    /// Whether the target itself is written (standard output, a FIFO or a
+    /// character device).
     private let isDirect: Bool
     private var isFinished = false
 
     /// Creates the temporary file. Throws when `path` is a directory, or
     /// exists and `overwrite` is false, or the directory is not writable.
     public init(path: String, overwrite: Bool) throws(SoundFileError) {
+        if path == "-" {
+            let descriptor = dup(STDOUT_FILENO)
+            guard descriptor >= 0 else {
+                throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: errno).description)
+            }
+            (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect, isStream) = (path, path, descriptor, true, true, true)
+            return
+        }
         // What is at the path, through any symbolic links: the file to write.
         let target = FileStatus.resolvingLinks(path)
         let existing = FileStatus(path: target)
@@ -47,7 +59,8 @@ public final class PartialFile {
                 guard descriptor >= 0 else {
                     throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: errno).description)
                 }
-                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect) = (target, target, descriptor, true, true)
+                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect, isStream)
+                    = (target, target, descriptor, true, true, lseek(descriptor, 0, SEEK_CUR) < 0)
                 return
             }
         }
@@ -68,7 +81,7 @@ public final class PartialFile {
                         fchown(descriptor, uid_t.max, existing.group)
                     }
                 }
-                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect) = (target, candidate, descriptor, overwrite, false)
+                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect, isStream) = (target, candidate, descriptor, overwrite, false, false)
                 return
             }
             lastError = errno

@@ -78,13 +78,14 @@ public final class SoundFile {
     ///
     /// A file whose data ends before the length its header declares opens:
     /// its frames are read up to the cut (docs/cli.md#damaged-input).
+    /// Samples without a header are read as `raw` says.
     ///
     /// - Throws: ``SoundFileError/cannotOpen(path:reason:)`` with the system's
     ///   reason for a missing, unreadable or directory path and libsndfile's
     ///   reason for a file that is not audio or whose header is corrupt or
     ///   cut short; ``SoundFileError/unsupportedChannelCount(path:channelCount:)``
     ///   outside 1...8.
-    public init(path: String) throws(SoundFileError) {
+    public init(path: String, raw: RawFormat? = nil) throws(SoundFileError) {
         self.path = path
 
         // Open the descriptor ourselves: errno names a missing file or a
@@ -114,12 +115,12 @@ public final class SoundFile {
 
         // A regular file is read through a large buffer; a pipe, which
         // cannot be read at an offset, directly.
-        var info = SF_INFO()
+        var info = raw?.info ?? SF_INFO()
         let opened: Result<OpaquePointer, LibSndFile.Reason>
         if status.st_mode & S_IFMT == S_IFREG {
             let io = BufferedFileIO(descriptor: descriptor, mode: .read, length: Int64(status.st_size))
             buffer = (io, descriptor)
-            opened = LibSndFile.open(buffered: io, mode: Int32(SFM_READ), info: &info)
+            opened = LibSndFile.open(virtual: io, mode: Int32(SFM_READ), info: &info)
         } else {
             buffer = nil
             opened = LibSndFile.open(descriptor: descriptor, mode: Int32(SFM_READ), info: &info, closeWhenDone: true)

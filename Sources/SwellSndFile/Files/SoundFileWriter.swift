@@ -12,6 +12,11 @@ import Glibc
 /// deletes it. An interrupted render therefore never leaves a partial file
 /// under the target's name, as `swell render` promises.
 ///
+/// A stream — `-` for standard output, a FIFO — is written in order and
+/// never gone back to (``StreamIO``), in the containers that allow it
+/// (``SoundFileContainer/canStream``); a WAV stream starts with a header of
+/// unknown length (``StreamedWAVHeader``).
+///
 /// An existing file is never replaced unless `overwrite` is true: the check
 /// is made when the writer is created (to fail before any work) and again,
 /// atomically, when committing, by hard-linking the finished file to the
@@ -53,7 +58,7 @@ public final class SoundFileWriter {
     private static let chunkFrames = 4096
 
     private let file: PartialFile
-    private let io: BufferedFileIO
+    private let io: any VirtualFile
     private let handle: OpaquePointer
     private let quantizer: PCMQuantizer?
     /// The dither added before quantising, when asked for.
@@ -66,7 +71,9 @@ public final class SoundFileWriter {
     /// Creates the temporary file for a new sound file at `path`.
     ///
     /// - Parameters:
-    ///   - path: the file to make; its extension chooses the container.
+    ///   - path: the file to make, `-` for standard output.
+    ///   - container: the kind of file; nil for the one `path`'s extension
+    ///     names, WAV for standard output.
     ///   - sampleRate: frames per second.
     ///   - channelCount: samples per frame, 1 to 8.
     ///   - encoding: how samples are stored; nil for the container's
@@ -79,14 +86,10 @@ public final class SoundFileWriter {
     ///   codec rejects; ``SoundFileError/cannotWrite(path:reason:)`` when the
     ///   temporary file cannot be created.
     public init(
-        path: String, sampleRate: Int, channelCount: Int,
+        path: String, container requestedContainer: SoundFileContainer? = nil, sampleRate: Int, channelCount: Int,
         encoding requestedEncoding: SampleEncoding? = nil, overwrite: Bool = false
     ) throws(SoundFileError) {
-        guard path != "-" else {
-            throw .unsupportedOutput(path: path, reason: "a sound file cannot go to standard output yet: "
-                                     + "libsndfile writes its headers by seeking back; give a file name")
-        }
-        guard let container = SoundFileContainer(forPath: path) else {
+        guard let container = requestedContainer ?? SoundFileContainer(forPath: path) ?? (path == "-" ? .wav : nil) else {
             let known = SoundFileContainer.allCases.map(\.pathExtensions[0]).joined(separator: ", ")
             throw .unsupportedOutput(
                 path: path, reason: "unknown file extension (use one of \(known))")
@@ -99,14 +102,34 @@ public final class SoundFileWriter {
             throw .unsupportedOutput(path: path, reason: "invalid sample rate \(sampleRate) Hz")
         }
         let file = try PartialFile(path: path, overwrite: overwrite)
-        let io = BufferedFileIO(descriptor: file.descriptor, mode: .write)
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channelCount)
         // A PCM container has an encoding, a lossy one a codec: exactly one is set.
         info.format = container.majorFormat | (encoding?.subtype ?? container.codecSubtype ?? 0)
+        let io: any VirtualFile
+        if file.isStream {
+            guard container.canStream else {
+                file.discard()
+                let streaming = SoundFileContainer.allCases.filter(\.canStream).map(\.pathExtensions[0]).joined(separator: ", ")
+                throw .unsupportedOutput(path: path, reason: "\(container.name) cannot be written to a stream, its header being "
+                                         + "finished by seeking back (use one of \(streaming))")
+            }
+            let stream = StreamIO(descriptor: file.descriptor)
+            if container == .wav, let encoding {
+                info.format = SoundFileContainer.raw.majorFormat | encoding.subtype
+                let header = StreamedWAVHeader.bytes(sampleRate: sampleRate, channelCount: channelCount, encoding: encoding)
+                guard stream.writeAhead(header) else {
+                    file.discard()
+                    throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: stream.failure ?? EIO).description)
+                }
+            }
+            io = stream
+        } else {
+            io = BufferedFileIO(descriptor: file.descriptor, mode: .write)
+        }
         let handle: OpaquePointer
-        switch LibSndFile.open(buffered: io, mode: Int32(SFM_WRITE), info: &info) {
+        switch LibSndFile.open(virtual: io, mode: Int32(SFM_WRITE), info: &info) {
         case .success(let opened):
             handle = opened
         case .failure(let reason):
@@ -114,7 +137,7 @@ public final class SoundFileWriter {
             throw .unsupportedOutput(
                 path: path, reason: "\(container.name) refuses this stream (\(reason))")
         }
-        if container == .wav {
+        if container == .wav, !file.isStream {
             sf_command(handle, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE))
         }
 
@@ -219,6 +242,10 @@ public final class SoundFileWriter {
             throw .cannotWrite(path: path, reason: reason)
         }
     }
+
+    /// Whether the file can be finished: it has frames, or its container
+    /// holds none (``SoundFileContainer/holdsNoFrames``).
+    public var canCommit: Bool { frameCount > 0 || container.holdsNoFrames }
 
     /// Finishes the file and moves it to ``path``.
     ///

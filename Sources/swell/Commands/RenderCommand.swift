@@ -9,21 +9,34 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render a file through its automation into a new file.",
         discussion: """
-        The output's format follows its extension (wav, aiff, flac, ogg, opus, caf, au, w64, rf64). \
-        It is written beside the target under a temporary name and renamed when complete, so an \
-        interrupted render leaves nothing behind; an existing file is only replaced with --overwrite.
+        The output's format follows its extension (wav, aiff, flac, ogg, opus, mp3, caf, au, w64, rf64, \
+        raw) or --type. It is written beside the target under a temporary name and renamed when \
+        complete, so an interrupted render leaves nothing behind; an existing file is only replaced \
+        with --overwrite. - is standard input or output, as for SoX and FFmpeg.
 
         EXAMPLES:
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
           swell render song.wav -o ducked.wav --script duck.json --encoding float
+          sox in.flac -t wav - | swell render - -o - --fade-in 2 | aplay
+          swell render - --input-type raw:48000:2:s16le -o out.flac < in.raw
         """)
 
-    @Argument(help: "The input file (any format libsndfile reads).")
+    @Argument(help: "The input file (any format libsndfile reads); - is standard input.")
     var input: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file.", valueName: "out"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; - is standard output.", valueName: "out"))
     var output: String
+
+    @Option(name: [.customShort("t"), .long], help: ArgumentHelp(
+        "The output's type, whatever its name (default: its extension; wav for -).", valueName: "type"),
+            transform: Parse.container)
+    var type: SoundFileContainer?
+
+    @Option(name: .customLong("input-type"), help: ArgumentHelp(
+        "Read the input as raw samples: raw:RATE:CHANNELS:ENCODING, e.g. raw:48000:2:s16le.", valueName: "type"),
+            transform: Parse.rawFormat)
+    var inputType: RawFormat?
 
     @OptionGroup var automation: AutomationArguments
 
@@ -51,6 +64,8 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         var job = RenderJob(input: input, output: output)
+        job.raw = inputType
+        job.container = type
         job.encoding = encoding
         job.quality = quality
         job.dithers = dither == .tpdf
@@ -61,7 +76,7 @@ struct RenderCommand: ParsableCommand {
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         _ = try job.run(progress: { frames, total, session in
-            line.update(time: session.engine.time(ofFrame: frames), duration: session.engine.time(ofFrame: total),
+            line.update(time: session.engine.time(ofFrame: frames), duration: session.duration,
                         gainDecibels: session.presentedGainDecibels)
         }, shouldContinue: { !Interrupt.isRequested })
     }

@@ -7,7 +7,11 @@ import SwellSndFile
 /// `swell render`: an input file through its automation into a new file.
 struct RenderJob {
     var input: String
+    /// How to read an input of raw samples (`--input-type`).
+    var raw: RawFormat?
     var output: String
+    /// The output's kind (`--type`); nil for its extension's, WAV for `-`.
+    var container: SoundFileContainer?
     /// The output encoding; nil keeps the input's (when the output's
     /// container can store it) or uses the container's default.
     var encoding: SampleEncoding?
@@ -40,16 +44,15 @@ struct RenderJob {
     /// file is removed and nothing is left behind.
     func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
              shouldContinue: () -> Bool = { true }) throws -> Summary {
-        let session = try Session(input: SoundFileSource(path: input), script: script, options: options,
+        let session = try Session(input: SoundFileSource(path: input, raw: raw), script: script, options: options,
                                   mode: .offline, gainPath: gainPath, allowsBoost: allowsBoost)
-        let container = SoundFileContainer(forPath: output)
+        let container = self.container ?? SoundFileContainer(forPath: output) ?? (output == "-" ? .wav : nil)
         if session.frameCount == 0, let container, !container.holdsNoFrames {
-            throw AutomationError("'\(input)' has no frames, and an empty \(container.name) file cannot be written; "
-                                  + "render to WAV, AIFF, CAF or Ogg Vorbis")
+            throw emptyOutput(container)
         }
         let keep = session.input?.sampleEncoding
         let chosen = encoding ?? keep.flatMap { container?.supportedEncodings.contains($0) == true ? $0 : nil }
-        let writer = try SoundFileWriter(path: output, sampleRate: session.engine.sampleRate,
+        let writer = try SoundFileWriter(path: output, container: container, sampleRate: session.engine.sampleRate,
                                          channelCount: session.engine.channelCount, encoding: chosen, overwrite: overwrite)
         do {
             if let quality { try writer.setQuality(quality) }
@@ -67,7 +70,7 @@ struct RenderJob {
                 // the data is said (docs/cli.md#damaged-input) — unless it is
                 // nothing, which some containers cannot hold.
                 guard case .prematureEnd = error else { throw error }
-                if writer.frameCount > 0 || writer.container.holdsNoFrames { try commit(writer) }
+                if writer.canCommit { try commit(writer) }
                 throw error
             }
             try commit(writer)
@@ -75,17 +78,25 @@ struct RenderJob {
             writer.abandon()
             throw error
         }
-        return Summary(frameCount: session.frameCount, sampleRate: session.engine.sampleRate,
+        return Summary(frameCount: writer.frameCount, sampleRate: session.engine.sampleRate,
                        channelCount: session.engine.channelCount, encoding: writer.encoding)
     }
 
     /// Publishes the output, and says how many samples clipped.
     private func commit(_ writer: SoundFileWriter) throws {
+        // A stream's length is known only now.
+        guard writer.canCommit else { throw emptyOutput(writer.container) }
         try writer.commit()
         if writer.clippedSampleCount > 0 {
             CADiagnostics.warn("'\(output)': \(writer.clippedSampleCount) samples clipped; lower the volume, "
                                + "or render with --encoding float")
         }
+    }
+
+    /// Why nothing is written for an input of no frames.
+    private func emptyOutput(_ container: SoundFileContainer) -> AutomationError {
+        AutomationError("'\(input)' has no frames, and an empty \(container.name) file cannot be written; "
+                        + "render to WAV, AIFF, CAF or Ogg Vorbis")
     }
 }
 

@@ -14,7 +14,8 @@ final class Session {
     let engine: AudioEngine
     let stage: AutomationStage
     /// The length to render or play, in frames: `--duration`, else the
-    /// input's length, else the longest of the script's files.
+    /// input's length, else the longest of the script's files; when one of
+    /// them does not say how long it is (a stream), `OfflineRenderer.untilSourcesEnd`.
     let frameCount: Int64
     /// The input file, when there is one.
     let input: SoundFileSource?
@@ -39,17 +40,16 @@ final class Session {
             throw AutomationError("'\(source.path)' is \(source.sampleRate) Hz but the mix runs at \(sampleRate) Hz; Swell does not resample")
         }
         let channels = sources.map(\.channelCount).max() ?? 2
-        if options.duration == nil, let unknown = sources.first(where: { $0.frameCount == Int64.max }) {
-            // libsndfile's SF_COUNT_MAX: an MPEG stream without a length.
-            throw AutomationError("'\(unknown.path)' does not say how long it is: give --duration")
-        }
-        let seconds = options.duration ?? input?.format.duration ?? sources.map(\.duration).max()
-        guard let seconds else {
+        guard options.duration != nil || !sources.isEmpty else {
             throw AutomationError("nothing sets the length: give an input file, a script with audio files, or --duration")
         }
+        // nil: a source does not say how long it is, and the job runs until
+        // the sources end.
+        let lengths = input.map { [$0.format.duration] } ?? sources.map(\.duration)
+        let seconds = options.duration ?? (lengths.contains(nil) ? nil : lengths.compactMap { $0 }.max())
         // 2^53 frames is 5,000 years at 48 kHz; beyond it a frame count is
         // no longer exact in a Double, let alone an Int64.
-        guard seconds * Double(sampleRate) < 0x1p53 else {
+        if let seconds, !(seconds * Double(sampleRate) < 0x1p53) {
             throw AutomationError("a length of \(seconds) s is too long to render or play")
         }
         // Each event becomes the frame it is first heard at.
@@ -64,8 +64,21 @@ final class Session {
         stage = try AutomationStage(script: script, options: lengthOptions, input: input, files: files,
                                     sampleRate: sampleRate, openMixer: openMixer)
         try stage.install(on: engine)
-        frameCount = Int64((seconds * Double(sampleRate)).rounded())
+        frameCount = seconds.map { Int64(($0 * Double(sampleRate)).rounded()) } ?? OfflineRenderer.untilSourcesEnd
         self.input = input
+    }
+
+    /// The length in seconds; nil when it is not known until the sources end.
+    var duration: Double? {
+        frameCount == OfflineRenderer.untilSourcesEnd ? nil : engine.time(ofFrame: frameCount)
+    }
+
+    /// Whether the job is done: its length is reached, a source failed
+    /// (docs/cli.md#damaged-input), or the length is unknown and every
+    /// source has ended.
+    var isFinished: Bool {
+        engine.renderedFrames >= frameCount || engine.sourceFailure != nil
+            || frameCount == OfflineRenderer.untilSourcesEnd && engine.sourcesHaveEnded
     }
 
     /// The layer whose gain a progress line shows: the first audio layer
