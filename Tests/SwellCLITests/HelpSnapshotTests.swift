@@ -175,6 +175,10 @@ struct HelpSnapshotTests {
                                   format allows). (values: pcm16, pcm24, pcm32, float)
           --quality <q>           For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10
                                   (best sound).
+          --bitrate <rate>        For Opus and MP3: the bit rate in kbit/s, e.g. 128k
+                                  (MP3: constant, at MPEG's nearest rate).
+          --compression-level <n> For FLAC: 0 (fastest) to 8 (smallest file), as flac
+                                  -0 … -8.
           --dither <dither>       Dither integer words with triangular noise of ±1
                                   step, as SoX does when it reduces the word length.
                                   (values: tpdf)

@@ -59,7 +59,9 @@ public final class SoundFileWriter {
 
     private let file: PartialFile
     private let io: any VirtualFile
-    private let handle: OpaquePointer
+    /// The libsndfile handle; the encoder's settings
+    /// (`SoundFileWriter+EncoderSettings.swift`) are commands on it.
+    let handle: OpaquePointer
     private let quantizer: PCMQuantizer?
     /// The dither added before quantising, when asked for.
     private var dither: TriangularDither?
@@ -158,22 +160,6 @@ public final class SoundFileWriter {
     deinit {
         if !isFinished { discard() }
         scratch.deallocate()
-    }
-
-    /// Sets a lossy codec's quality, 0 (smallest file) to 10 (best sound),
-    /// before any frame is written: libsndfile's compression level, which
-    /// runs the other way (`SFC_SET_COMPRESSION_LEVEL`, 0 = least
-    /// compression), at `1 − quality/10`. Throws for a container that is
-    /// not lossy, whose samples are stored as they are.
-    public func setQuality(_ quality: Double) throws(SoundFileError) {
-        guard container.codecSubtype != nil else {
-            throw .unsupportedOutput(path: path, reason: "\(container.name) is not lossy: --quality applies to Ogg Vorbis, Opus and MP3")
-        }
-        guard (0...10).contains(quality) else {
-            throw .unsupportedOutput(path: path, reason: "quality \(quality) is outside 0…10")
-        }
-        var level = 1 - quality / 10
-        sf_command(handle, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
     }
 
     /// Adds triangular (TPDF) dither of ±1 step before each integer word is

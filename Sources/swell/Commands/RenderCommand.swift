@@ -47,6 +47,15 @@ struct RenderCommand: ParsableCommand {
         "For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10 (best sound).", valueName: "q"))
     var quality: Double?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "For Opus and MP3: the bit rate in kbit/s, e.g. 128k (MP3: constant, at MPEG's nearest rate).", valueName: "rate"),
+            transform: Parse.bitrate)
+    var bitrate: Double?
+
+    @Option(name: .customLong("compression-level"), parsing: .unconditional, help: ArgumentHelp(
+        "For FLAC: 0 (fastest) to 8 (smallest file), as flac -0 … -8.", valueName: "n"))
+    var compressionLevel: Int?
+
     @Option(help: "Dither integer words with triangular noise of ±1 step, as SoX does when it reduces the word length.")
     var dither: Dither?
 
@@ -62,12 +71,20 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "No progress line.")
     var quiet = false
 
+    func validate() throws {
+        guard quality == nil || bitrate == nil else {
+            throw ValidationError("--quality and --bitrate both set the encoder's compression: give one")
+        }
+    }
+
     func run() throws {
         var job = RenderJob(input: input, output: output)
         job.raw = inputType
         job.container = type
         job.encoding = encoding
         job.quality = quality
+        job.bitrate = bitrate
+        job.compressionLevel = compressionLevel
         job.dithers = dither == .tpdf
         job.overwrite = overwrite
         job.script = try automation.loadScript()

@@ -18,6 +18,10 @@ struct RenderJob {
     /// A lossy codec's quality, 0 … 10 (higher sounds better); nil for the
     /// codec's default.
     var quality: Double?
+    /// An Opus or MP3 encoder's bit rate in kbit/s; nil for the codec's default.
+    var bitrate: Double?
+    /// A FLAC encoder's compression level, 0 … 8; nil for libsndfile's 5.
+    var compressionLevel: Int?
     /// Whether integer words get triangular dither.
     var dithers = false
     var overwrite = false
@@ -56,6 +60,8 @@ struct RenderJob {
                                          channelCount: session.engine.channelCount, encoding: chosen, overwrite: overwrite)
         do {
             if let quality { try writer.setQuality(quality) }
+            if let bitrate { try writer.setBitrate(kbps: bitrate) }
+            if let compressionLevel { try writer.setFLACCompressionLevel(compressionLevel) }
             if dithers { try writer.enableTriangularDither() }
             writer.setTags(session.input?.tags ?? [:])
             // Once the output is set up: an error before it is the one line.
