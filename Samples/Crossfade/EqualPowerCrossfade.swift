@@ -48,9 +48,12 @@ final class EqualPowerCrossfade {
         guard a.sampleRate == b.sampleRate else {
             throw CrossfadeError("'\(second)' is \(b.sampleRate) Hz but '\(first)' is \(a.sampleRate) Hz; Crossfade does not resample")
         }
+        guard let firstDuration = a.duration else {
+            throw CrossfadeError("'\(first)' does not say how long it is; Crossfade starts from its end")
+        }
         engine = AudioEngine(sampleRate: a.sampleRate, channelCount: max(a.channelCount, b.channelCount), mode: mode)
         self.duration = duration
-        startTime = max(0, a.duration - duration)
+        startTime = max(0, firstDuration - duration)
         frameCount = max(a.frameCount, engine.firstFrame(atTime: startTime) + b.frameCount)
 
         // Not yet hosted, so these changes do not animate. A layer plays

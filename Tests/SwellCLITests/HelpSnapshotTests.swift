@@ -133,9 +133,12 @@ struct HelpSnapshotTests {
         USAGE: swell play [<options>] [<inputs> ...]
 
         ARGUMENTS:
-          <inputs>                Files to play; none when the script names its own.
+          <inputs>                Files to play (- is standard input); none when the
+                                  script names its own.
 
         OPTIONS:
+          --input-type <type>     Read the inputs as raw samples:
+                                  raw:RATE:CHANNELS:ENCODING, e.g. raw:48000:2:s16le.
         \(Self.automationOptions)
           --start <time>          Start each input at TIME into it (SoX's trim,
                                   FFmpeg's -ss).
@@ -162,10 +165,11 @@ struct HelpSnapshotTests {
         try Self.expectHelp(["render", "--help"], """
         OVERVIEW: Render files through their automation into a new file.
 
-        The output's format follows its extension (wav, aiff, flac, ogg, opus, caf, au,
-        w64, rf64). It is written beside the target under a temporary name and renamed
-        when complete, so an interrupted render leaves nothing behind; an existing file
-        is only replaced with --overwrite.
+        The output's format follows its extension (wav, aiff, flac, ogg, opus, mp3,
+        caf, au, w64, rf64, raw) or --type. It is written beside the target under a
+        temporary name and renamed when complete, so an interrupted render leaves
+        nothing behind; an existing file is only replaced with --overwrite. - is
+        standard input or output, as for SoX and FFmpeg.
 
         EXAMPLES:
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
@@ -174,15 +178,21 @@ struct HelpSnapshotTests {
           swell render live.flac -o cut.flac --start 1:30 --end 2:45 --fade-out 2
           swell render a.flac b.flac c.flac -o mix.flac --crossfade 3
           swell render lecture.flac -o lecture.opus --channels 1
+          sox in.flac -t wav - | swell render - -o - --fade-in 2 | aplay
+          swell render - --input-type raw:48000:2:s16le -o out.flac < in.raw
 
         USAGE: swell render [<options>] <inputs> ... --output <out>
 
         ARGUMENTS:
-          <inputs>                The input files (any format libsndfile reads);
-                                  several play one after another.
+          <inputs>                The input files (any format libsndfile reads; - is
+                                  standard input); several play one after another.
 
         OPTIONS:
-          -o, --output <out>      The output file.
+          -o, --output <out>      The output file; - is standard output.
+          -t, --type <type>       The output's type, whatever its name (default: its
+                                  extension; wav for -).
+          --input-type <type>     Read the input as raw samples:
+                                  raw:RATE:CHANNELS:ENCODING, e.g. raw:48000:2:s16le.
         \(Self.automationOptions)
           --start <time>          Start each input at TIME into it (SoX's trim,
                                   FFmpeg's -ss).
@@ -197,6 +207,10 @@ struct HelpSnapshotTests {
                                   format allows). (values: pcm16, pcm24, pcm32, float)
           --quality <q>           For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10
                                   (best sound).
+          --bitrate <rate>        For Opus and MP3: the bit rate in kbit/s, e.g. 128k
+                                  (MP3: constant, at MPEG's nearest rate).
+          --compression-level <n> For FLAC: 0 (fastest) to 8 (smallest file), as flac
+                                  -0 … -8.
           --dither <dither>       Dither integer words with triangular noise of ±1
                                   step, as SoX does when it reduces the word length.
                                   (values: tpdf)

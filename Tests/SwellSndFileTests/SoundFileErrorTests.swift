@@ -58,24 +58,10 @@ import Testing
                 == "cannot open '\(path)': Error in WAV file. No 'data' chunk marker")
     }
 
-    /// A WAV cut inside its sample data opens, like SoX ("premature EOF") and
-    /// FFmpeg, and yields exactly the frames that are there.
-    @Test func wavTruncatedInTheData() throws {
-        let directory = try Fixtures.Directory()
-        let whole = directory.file("whole.wav")
-        try Fixtures.sox("-n", "-r", "8000", "-c", "2", "-b", "16", whole, "synth", "0.1", "sine", "440")
-        let path = directory.file("cut.wav")
-        try Data(try Data(contentsOf: URL(fileURLWithPath: whole)).prefix(1001))
-            .write(to: URL(fileURLWithPath: path))
-        let samples = try Fixtures.readAll(try SoundFile(path: path))
-        #expect(samples == (try Fixtures.ffmpegSamples(path)))
-        #expect(samples.count == (1001 - 44) / 4 * 2)
-    }
-
     /// A FLAC stream cut short: its intact header declares 2 s, 16,000
-    /// frames, that the data no longer holds. The file is refused when it is
-    /// opened — before a render could plan to the declared length — with one
-    /// line naming it.
+    /// frames, that the data no longer holds. It opens with the declared
+    /// length, yields the frames SoX decodes before it loses sync, then
+    /// says where the data ended, with libFLAC's reason.
     @Test func flacTruncatedInTheStream() throws {
         let directory = try Fixtures.Directory()
         let whole = directory.file("whole.flac")
@@ -83,16 +69,42 @@ import Testing
         let path = directory.file("cut.flac")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
         try Data(bytes.prefix(bytes.count / 2)).write(to: URL(fileURLWithPath: path))
+        // SoX fails on the cut (exit 2) after writing what it decoded.
+        let reference = Fixtures.floats(try Subprocess.run("sox", ["-V1", path, "-t", "f32", "-"]).outputData)
+        #expect((4_000..<16_000).contains(reference.count), "\(reference.count)")
 
-        let error = try openingError(path)
-        guard case .cannotOpen(let errorPath, let reason) = error else {
-            Issue.record("expected cannotOpen, got \(error)")
-            return
-        }
-        #expect(errorPath == path)
-        #expect(reason.contains("\(2 * 8000) frames"), "\(reason)")
-        #expect(!error.description.contains("\n"))
-        #expect(error.description.hasPrefix("cannot open '\(path)': "))
+        let file = try SoundFile(path: path)
+        #expect(file.frameCount == 16_000)
+        var buffer = [Float](repeating: 0, count: 20_000)
+        let read = try buffer.withUnsafeMutableBufferPointer { try file.readFrames(into: $0, count: 20_000) }
+        #expect(Array(buffer.prefix(read)) == reference)
+        let error = SoundFileError.prematureEnd(path: path, frame: Int64(reference.count), frameCount: 16_000,
+                                                sampleRate: 8000, reason: "flac decoder lost sync")
+        #expect(file.pendingError == error)
+        #expect(throws: error) { try buffer.withUnsafeMutableBufferPointer { try file.readFrames(into: $0, count: 1) } }
+        #expect(error.description == "'\(path)': premature end of data at \(String(format: "%.3f", Double(reference.count) / 8000)) s "
+                + "of 2.000 s (flac decoder lost sync)")
+    }
+
+    /// A WAV cut inside its sample data opens, like SoX ("premature EOF") and
+    /// FFmpeg, with the length its header declares; it yields exactly the
+    /// frames that are there, then says where the data ended.
+    @Test func wavTruncatedInTheData() throws {
+        let directory = try Fixtures.Directory()
+        let whole = directory.file("whole.wav")
+        try Fixtures.sox("-n", "-r", "8000", "-c", "2", "-b", "16", whole, "synth", "0.1", "sine", "440")
+        let path = directory.file("cut.wav")
+        try Data(try Data(contentsOf: URL(fileURLWithPath: whole)).prefix(1001))
+            .write(to: URL(fileURLWithPath: path))
+        let file = try SoundFile(path: path)
+        #expect(file.frameCount == 800)
+        var buffer = [Float](repeating: 0, count: 2 * 1000)
+        let read = try buffer.withUnsafeMutableBufferPointer { try file.readFrames(into: $0, count: 1000) }
+        #expect(Array(buffer.prefix(2 * read)) == (try Fixtures.ffmpegSamples(path)))
+        #expect(read == (1001 - 44) / 4)
+        let error = SoundFileError.prematureEnd(path: path, frame: Int64(read), frameCount: 800, sampleRate: 8000, reason: nil)
+        #expect(file.pendingError == error)
+        #expect(throws: error) { try buffer.withUnsafeMutableBufferPointer { try file.readFrames(into: $0, count: 1) } }
     }
 
     /// Nine channels is beyond 7.1.

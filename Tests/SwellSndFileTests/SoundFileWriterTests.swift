@@ -313,9 +313,9 @@ import Testing
 
     @Test(arguments: [
         ("out.xyz", SampleEncoding?.none, 8000, 1,
-         "unknown file extension (use one of wav, rf64, w64, aiff, caf, au, flac, ogg, opus, mp3)"),
+         "unknown file extension (use one of wav, rf64, w64, aiff, caf, au, flac, ogg, opus, mp3, raw)"),
         ("out", nil, 8000, 1,
-         "unknown file extension (use one of wav, rf64, w64, aiff, caf, au, flac, ogg, opus, mp3)"),
+         "unknown file extension (use one of wav, rf64, w64, aiff, caf, au, flac, ogg, opus, mp3, raw)"),
         ("out.flac", .float, 8000, 1, "FLAC cannot store float samples (use pcm16 or pcm24)"),
         ("out.flac", .pcm32, 8000, 1, "FLAC cannot store pcm32 samples (use pcm16 or pcm24)"),
         ("out.ogg", .pcm16, 8000, 1, "Ogg Vorbis is lossy and has no pcm16 encoding (leave the encoding unset)"),

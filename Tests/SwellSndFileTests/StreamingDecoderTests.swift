@@ -211,8 +211,8 @@ import Testing
     }
 
     /// A stream that breaks mid-way — a file cut to half its size after it
-    /// was opened (a file cut beforehand is refused when opened): the frames
-    /// before the break arrive, then `.failed`, and `error` names the file.
+    /// was opened: the frames before the break arrive, then `.failed`, and
+    /// `error` names the file and where its data ended.
     /// The file is larger than the reader's 1 MiB buffer, so the cut is met
     /// while decoding.
     @Test func decodeErrorReachesTheConsumer() throws {
@@ -231,7 +231,12 @@ import Testing
         #expect((1..<frames * 3 / 4).contains(drained.samples.count), "\(drained.samples.count) of \(frames) frames")
         let error = try #require(decoder.error)
         #expect(error.path == path)
-        #expect(error.description.hasPrefix("cannot read '\(path)': "))
+        #expect(error.description.hasPrefix("'\(path)': premature end of data at "))
+        guard case .prematureEnd(_, let frame, let frameCount, _, _) = error else {
+            Issue.record("expected a premature end, got \(error)")
+            return
+        }
+        #expect(frame == Int64(drained.samples.count) && frameCount == Int64(frames))
     }
 
     /// Ten minutes of 48 kHz stereo (230 MB as floats) stream through a ring

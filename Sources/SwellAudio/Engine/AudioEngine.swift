@@ -254,9 +254,28 @@ public final class AudioEngine: RenderHost {
         voices.values.allSatisfy { $0.hasEnded.load(ordering: .acquiring) }
     }
 
-    /// The failure of a source whose decoding failed, if any.
+    /// The failure of a source whose decoding failed, once the frames it
+    /// decoded before have all been mixed; nil until then.
     public var sourceFailure: (any Error)? {
-        voices.values.lazy.compactMap(\.reader.failure).first
+        failedVoice?.reader.failure
+    }
+
+    /// A voice whose source failed and that has delivered its last frame.
+    private var failedVoice: Voice? {
+        voices.values.first { $0.hasEnded.load(ordering: .acquiring) && $0.reader.failure != nil }
+    }
+
+    /// Where the sound of the sources ends, in output frames: after the
+    /// last frame a failed source delivered, once it has delivered it (what
+    /// follows in the same block is silence the file did not hold); else,
+    /// once every source has ended, after the last frame of the one that
+    /// ended last; nil until then, or when there is no source. A render of
+    /// an input whose length is unknown (a stream) ends there. (`endFrame`
+    /// is written before `hasEnded`, which is read with acquiring order.)
+    public var sourcesEndFrame: Int64? {
+        if let failed = failedVoice { return failed.endFrame.load(ordering: .relaxed) }
+        guard !voices.isEmpty, sourcesHaveEnded else { return nil }
+        return voices.values.map { $0.endFrame.load(ordering: .relaxed) }.max()
     }
 }
 

@@ -46,8 +46,8 @@ extension AudioSourceReader {
 /// many channels.
 public struct AudioSourceDescription: Sendable, Equatable {
     public let path: String
-    /// Frames in the source; `Int64.max` when it does not say (an MPEG
-    /// stream without a length).
+    /// Frames in the source; `Int64.max` when it does not say (a stream:
+    /// raw samples, MP3 or Ogg from a pipe, a header with a placeholder).
     public let frameCount: Int64
     public let sampleRate: Int
     public let channelCount: Int
@@ -59,6 +59,6 @@ public struct AudioSourceDescription: Sendable, Equatable {
         self.channelCount = channelCount
     }
 
-    /// The duration in seconds.
-    public var duration: Double { Double(frameCount) / Double(sampleRate) }
+    /// The duration in seconds; nil when the source does not say.
+    public var duration: Double? { frameCount == Int64.max ? nil : Double(frameCount) / Double(sampleRate) }
 }

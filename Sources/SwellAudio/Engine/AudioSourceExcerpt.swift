@@ -4,6 +4,8 @@
 ///
 /// Its frame 0 is the base's frame `frames.lowerBound`; readers are the
 /// base's, started that much further in, and read to the end of the range.
+/// A range that runs to `Int64.max` in a source that does not say how long
+/// it is (a stream) does not say either.
 package final class AudioSourceExcerpt: AudioSource {
     package let base: any AudioSource
     /// The base's frames the excerpt holds.
@@ -15,7 +17,8 @@ package final class AudioSourceExcerpt: AudioSource {
         self.base = base
         self.frames = frames
         let whole = base.format
-        format = AudioSourceDescription(path: whole.path, frameCount: Int64(frames.count),
+        let unknown = frames.upperBound == .max && whole.frameCount == .max
+        format = AudioSourceDescription(path: whole.path, frameCount: unknown ? .max : Int64(frames.count),
                                         sampleRate: whole.sampleRate, channelCount: whole.channelCount)
     }
 

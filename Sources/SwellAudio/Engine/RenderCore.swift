@@ -134,7 +134,7 @@ package final class RenderCore: @unchecked Sendable {
               gains == (1, 1),
               let (read, ended) = entry.voice.reader.readStored(into: bytes, frameCount: span, layout: layout)
         else { return 0 }
-        if ended { entry.voice.hasEnded.store(true, ordering: .releasing) }
+        account(entry.voice, read: read, ended: ended, at: start)
         renderedFrames.store(start + Int64(read), ordering: .releasing)
         return read
     }
@@ -176,9 +176,9 @@ package final class RenderCore: @unchecked Sendable {
             let lead = Int(min(Int64(frames), max(0, -entry.position.fileFrame(atMixFrame: frame))))
             guard lead < frames else { continue }
             let (read, ended) = read(voice, frames: frames - lead)
-            if ended { voice.hasEnded.store(true, ordering: .releasing) }
-            guard read > 0 else { continue }
             let start = frame + Int64(lead), end = lead + read
+            account(voice, read: read, ended: ended, at: start)
+            guard read > 0 else { continue }
             switch gainPath {
             case .sample: sampleGains(entry.chain, frames: read, at: start)
             case .display: displayGains(voice, chain: entry.chain, frames: read, at: start)
@@ -190,6 +190,14 @@ package final class RenderCore: @unchecked Sendable {
             mixed = max(mixed, end)
         }
         return mixed
+    }
+
+    /// Notes, when a read delivered a voice's last frames from output frame
+    /// `frame` on, where the voice ended.
+    private func account(_ voice: Voice, read: Int, ended: Bool, at frame: Int64) {
+        guard ended else { return }
+        voice.endFrame.store(frame + Int64(read), ordering: .relaxed)
+        voice.hasEnded.store(true, ordering: .releasing)
     }
 
     /// Zeroes `frames` of the interleaved block `out`.

@@ -18,6 +18,10 @@ final class Voice: @unchecked Sendable {
     let hasEnded = Atomic<Bool>(false)
     /// Where the layer was in its file in the latest plan (owning thread).
     var position: MediaPosition
+    /// The output frame after the last one the reader delivered, once it
+    /// has ended (render thread writes, before `hasEnded`): where a file
+    /// that ran out or failed stops being heard.
+    let endFrame = Atomic<Int64>(0)
 
     // Display path: the gain each audio period should end at, posted by
     // AudioLayer.display() on the owning thread, per period, in a ring.

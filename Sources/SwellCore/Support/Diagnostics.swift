@@ -6,11 +6,11 @@ import Synchronization
 /// Core Animation logs and carries on when it is handed something it cannot
 /// use — an animation for a key path a layer does not have, a non-finite
 /// value — rather than crashing the app. Swell does the same, through this
-/// one hook: by default a line on standard error; tests and the command-line
-/// tool install their own handler.
+/// one hook: by default a line on standard error (a path's bytes that are
+/// not UTF-8 written `\xFF`); tests install their own handler.
 public enum CADiagnostics {
     private static let handler = Mutex<@Sendable (String) -> Void>({ message in
-        FileHandle.standardError.write(Data("swell: warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("swell: warning: \(message.escapingRawBytes)\n".utf8))
     })
 
     /// Replaces the handler and returns the previous one.

@@ -52,32 +52,36 @@ public struct ScriptSpec: Hashable, Sendable {
         try self.init(parsing: Array(json.utf8), file: file, baseDirectory: baseDirectory)
     }
 
-    /// Reads, parses and validates the script at `path`; audio files are
-    /// resolved against the script's directory.
+    /// Reads, parses and validates the script at `path` (a path that is not
+    /// UTF-8 included: `String.pathBytes`); audio files are resolved
+    /// against the script's directory.
     public init(contentsOfFile path: String) throws(SourceError) {
-        let url = URL(fileURLWithPath: path)
-        let bytes = try Self.read(url, named: path)
-        try self.init(parsing: bytes, file: path, baseDirectory: url.deletingLastPathComponent())
+        let bytes = try Self.read(path)
+        try self.init(parsing: bytes, file: path, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent())
     }
 
-    private static func read(_ url: URL, named path: String) throws(SourceError) -> [UInt8] {
+    private static func read(_ path: String) throws(SourceError) -> [UInt8] {
         func failure(_ message: String) -> SourceError {
             SourceError(file: path, location: nil, message: message)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw failure("no such file")
+        func systemFailure() -> SourceError {
+            errno == ENOENT ? failure("no such file") : failure("cannot be read (\(String(cString: strerror(errno))))")
         }
-        guard !isDirectory.boolValue else { throw failure("is a directory, not a script") }
-        let data: Data?
-        do {
-            let handle = try FileHandle(forReadingFrom: url)
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: maximumFileSize + 1)
-        } catch {
-            throw failure("cannot be read (\(error.localizedDescription))")
+        let descriptor = open(path.pathBytes, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw systemFailure() }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw systemFailure() }
+        guard status.st_mode & S_IFMT != S_IFDIR else { throw failure("is a directory, not a script") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while bytes.count <= maximumFileSize {
+            let count = Glibc.read(descriptor, &chunk, chunk.count)
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw systemFailure() }
+            if count == 0 { break }
+            bytes += chunk[..<count]
         }
-        let bytes = [UInt8](data ?? Data())
         guard bytes.count <= maximumFileSize else {
             throw failure("is larger than \(maximumFileSize >> 20) MiB; a script is a small JSON file")
         }

@@ -18,7 +18,7 @@ import Glibc
 /// the file: it amortises its system call already, and passing it through
 /// the buffer would only copy it once more — the offline renderer's stored
 /// copies (``StoredSampleLayout``) move 256 KiB at a time.
-final class BufferedFileIO {
+final class BufferedFileIO: VirtualFile {
     enum Mode { case read, write }
 
     private let mode: Mode
@@ -35,7 +35,8 @@ final class BufferedFileIO {
     /// The `errno` of the first failed system call.
     private(set) var failure: Int32?
 
-    /// A buffer on `descriptor`; for reading, `length` is the file's size.
+    /// A buffer on `descriptor`; for reading, `length` is the file's size
+    /// (or `Int64.max`, for a length libsndfile must not rely on).
     init(descriptor: Int32, mode: Mode, length: Int64 = 0) {
         self.descriptor = descriptor
         self.mode = mode
@@ -135,7 +136,11 @@ final class BufferedFileIO {
         switch whence {
         case SEEK_SET: position = offset
         case SEEK_CUR: position += offset
-        case SEEK_END: position = length + offset
+        case SEEK_END:
+            // A length of `Int64.max` stands for an unknown one (DeclaredLength).
+            let (end, overflows) = length.addingReportingOverflow(offset)
+            guard !overflows else { return -1 }
+            position = end
         default: return -1
         }
         return position

@@ -32,16 +32,16 @@ enum LibSndFile {
         }
     }
 
-    /// Opens a stream written through `io` (see ``BufferedFileIO``), which
-    /// must outlive the handle.
-    static func open(
-        buffered io: BufferedFileIO, mode: Int32, info: inout SF_INFO
+    /// Opens a file read or written through `io` (``BufferedFileIO``,
+    /// ``StreamIO``), which must outlive the handle.
+    static func open<IO: VirtualFile>(
+        virtual io: IO, mode: Int32, info: inout SF_INFO
     ) -> Result<OpaquePointer, Reason> {
         // The instance travels as an address: libsndfile only hands it back
         // to the callbacks.
         let address = Int(bitPattern: Unmanaged.passUnretained(io).toOpaque())
         return openLock.withLock { _ in
-            var callbacks = BufferedFileIO.callbacks
+            var callbacks = IO.callbacks
             if let handle = sf_open_virtual(&callbacks, mode, &info, UnsafeMutableRawPointer(bitPattern: address)) {
                 return .success(handle)
             }
@@ -93,4 +93,15 @@ enum LibSndFile {
             self.description = description
         }
     }
+}
+
+/// What libsndfile reads and writes through instead of a file descriptor
+/// (`SF_VIRTUAL_IO`): a buffered regular file or a stream.
+protocol VirtualFile: AnyObject {
+    /// libsndfile's callbacks, given the instance as user data.
+    static var callbacks: SF_VIRTUAL_IO { get }
+    /// The `errno` of the first system call that failed.
+    var failure: Int32? { get }
+    /// Writes out what is held back; false if the system refused.
+    func flush() -> Bool
 }

@@ -17,7 +17,7 @@ import Foundation
 /// stays a link); a regular file is still replaced by renaming, but keeps
 /// its mode, owner and group; a FIFO or a character device is written
 /// straight into, with no temporary file, so that the reader at its other
-/// end gets the data.
+/// end gets the data. `-` is standard output, written straight into too.
 public final class PartialFile {
     /// Where the file will appear.
     public let path: String
@@ -26,14 +26,26 @@ public final class PartialFile {
     public let temporaryPath: String
     /// The open descriptor of the temporary file.
     public let descriptor: Int32
+    /// Whether what is written cannot be gone back to: standard output, or
+    /// a FIFO or a device that cannot seek.
+    public let isStream: Bool
     private let overwrite: Bool
-    /// Whether the target itself is written (a FIFO or a character device).
+    /// Whether the target itself is written (standard output, a FIFO or a
+    /// character device).
     private let isDirect: Bool
     private var isFinished = false
 
     /// Creates the temporary file. Throws when `path` is a directory, or
     /// exists and `overwrite` is false, or the directory is not writable.
     public init(path: String, overwrite: Bool) throws(SoundFileError) {
+        if path == "-" {
+            let descriptor = dup(STDOUT_FILENO)
+            guard descriptor >= 0 else {
+                throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: errno).description)
+            }
+            (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect, isStream) = (path, path, descriptor, true, true, true)
+            return
+        }
         // What is at the path, through any symbolic links: the file to write.
         let target = FileStatus.resolvingLinks(path)
         let existing = FileStatus(path: target)
@@ -43,11 +55,12 @@ public final class PartialFile {
             }
             guard overwrite else { throw .outputExists(path: path) }
             if existing.isStream {
-                let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+                let descriptor = open(target.pathBytes, O_WRONLY | O_CLOEXEC)
                 guard descriptor >= 0 else {
                     throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: errno).description)
                 }
-                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect) = (target, target, descriptor, true, true)
+                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect, isStream)
+                    = (target, target, descriptor, true, true, lseek(descriptor, 0, SEEK_CUR) < 0)
                 return
             }
         }
@@ -58,7 +71,7 @@ public final class PartialFile {
         for _ in 0..<16 {
             let suffix = String(UInt32.random(in: .min ... .max), radix: 16)
             let candidate = "\(directory).\(name).\(suffix).partial"
-            let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            let descriptor = open(candidate.pathBytes, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
             if descriptor >= 0 {
                 // A replaced file keeps its permissions and, as far as this
                 // process may set them, its owner and group.
@@ -68,7 +81,7 @@ public final class PartialFile {
                         fchown(descriptor, uid_t.max, existing.group)
                     }
                 }
-                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect) = (target, candidate, descriptor, overwrite, false)
+                (self.path, temporaryPath, self.descriptor, self.overwrite, isDirect, isStream) = (target, candidate, descriptor, overwrite, false, false)
                 return
             }
             lastError = errno
@@ -123,23 +136,23 @@ public final class PartialFile {
         isFinished = true
         guard close(descriptor) == 0 else {
             let reason = LibSndFile.Reason(errno: errno).description
-            if !isDirect { unlink(temporaryPath) }
+            if !isDirect { unlink(temporaryPath.pathBytes) }
             throw .cannotWrite(path: path, reason: reason)
         }
         if isDirect { return }
         if overwrite {
             try replace()
-        } else if link(temporaryPath, path) == 0 {
-            unlink(temporaryPath)
+        } else if link(temporaryPath.pathBytes, path.pathBytes) == 0 {
+            unlink(temporaryPath.pathBytes)
         } else {
             switch errno {
             case EEXIST:
-                unlink(temporaryPath)
+                unlink(temporaryPath.pathBytes)
                 throw .outputExists(path: path)
             case EPERM, ENOTSUP, EOPNOTSUPP:
                 try rename(replacing: false)
             case let code:
-                unlink(temporaryPath)
+                unlink(temporaryPath.pathBytes)
                 throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: code).description)
             }
         }
@@ -151,15 +164,15 @@ public final class PartialFile {
         guard !isFinished else { return }
         isFinished = true
         close(descriptor)
-        if !isDirect { unlink(temporaryPath) }
+        if !isDirect { unlink(temporaryPath.pathBytes) }
     }
 
     /// Puts the file at `path` whatever is there, exchanging names with an
     /// existing regular file (see ``publish()``) or renaming.
     private func replace() throws(SoundFileError) {
         if FileStatus(path: path)?.isRegularFile == true,
-           swell_exchange_paths(temporaryPath, path) == 0 {
-            unlink(temporaryPath)
+           swell_exchange_paths(temporaryPath.pathBytes, path.pathBytes) == 0 {
+            unlink(temporaryPath.pathBytes)
             return
         }
         try rename(replacing: true)
@@ -167,12 +180,12 @@ public final class PartialFile {
 
     private func rename(replacing: Bool) throws(SoundFileError) {
         if !replacing, FileStatus(path: path) != nil {
-            unlink(temporaryPath)
+            unlink(temporaryPath.pathBytes)
             throw .outputExists(path: path)
         }
-        guard Glibc.rename(temporaryPath, path) == 0 else {
+        guard Glibc.rename(temporaryPath.pathBytes, path.pathBytes) == 0 else {
             let reason = LibSndFile.Reason(errno: errno)
-            unlink(temporaryPath)
+            unlink(temporaryPath.pathBytes)
             throw .cannotWrite(path: path, reason: reason.description)
         }
     }
@@ -190,7 +203,7 @@ private struct FileStatus {
 
     init?(path: String) {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard lstat(path.pathBytes, &status) == 0 else { return nil }
         let type = status.st_mode & S_IFMT
         isDirectory = type == S_IFDIR
         isRegularFile = type == S_IFREG
@@ -205,9 +218,9 @@ private struct FileStatus {
         var current = path
         for _ in 0..<40 {   // Linux's limit on links followed (ELOOP)
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
+            let count = readlink(current.pathBytes, &buffer, buffer.count - 1)
             guard count > 0 else { return current }
-            let link = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let link = String(fileSystemBytes: buffer[..<count].map { UInt8(bitPattern: $0) })
             if link.hasPrefix("/") {
                 current = link
             } else if let slash = current.lastIndex(of: "/") {

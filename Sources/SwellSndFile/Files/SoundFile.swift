@@ -23,15 +23,15 @@ public final class SoundFile {
 
     /// The path as given when opening, used in every error message.
     public let path: String
-    /// The number of frames libsndfile reports for the file.
+    /// The number of frames the file declares: its length.
     ///
-    /// Exact for PCM containers, FLAC and the Ogg codecs; for MP3 it is
-    /// libmpg123's `mpg123_length`, exact with a LAME/Xing header and
-    /// estimated from the bit rate without one. `Int64.max` (libsndfile's
-    /// `SF_COUNT_MAX`) when the length cannot be known at all, as for MP3
-    /// read from a pipe. A header read from a pipe may also hold a
-    /// placeholder length (SoX writes its maximum); reading always runs to
-    /// the real end of the stream.
+    /// The header's length for PCM containers (``DeclaredLength``: more
+    /// than the file holds when it was cut short), FLAC and the Ogg codecs;
+    /// for MP3 it is libmpg123's `mpg123_length`, exact with a LAME/Xing
+    /// header and estimated from the bit rate without one. `Int64.max`
+    /// (libsndfile's `SF_COUNT_MAX`) when the length is unknown: MP3 or Ogg
+    /// read from a pipe, or a header whose length is a placeholder written
+    /// by a program streaming to a pipe.
     public let frameCount: Int64
     /// Frames per second.
     public let sampleRate: Int
@@ -52,9 +52,9 @@ public final class SoundFile {
     public let isSeekable: Bool
     /// The file's text tags (title, artist, …), as libsndfile reads them.
     public let tags: [SoundFileTag: String]
-    /// Whether ``frameCount`` is a promise: the header of a regular file in a
-    /// format that states its length exactly (everything but MPEG, whose
-    /// length libmpg123 may estimate from the bit rate).
+    /// Whether ``frameCount`` is a promise: a length known from a header
+    /// that states it exactly (everything but MPEG, whose length libmpg123
+    /// may estimate from the bit rate).
     private let declaresExactLength: Bool
     /// The frame the next read starts at.
     public private(set) var position: Int64 = 0
@@ -68,18 +68,24 @@ public final class SoundFile {
     private let buffer: (io: BufferedFileIO, descriptor: Int32)?
     /// Room for a chunk of 16-bit words, when the file stores 16-bit PCM.
     private let shortScratch: UnsafeMutablePointer<Int16>?
-    /// A decode error met while a read still returned frames; thrown by the
-    /// next read so that the good frames are delivered first.
-    private var pendingError: SoundFileError?
+    /// Why the last read came up short, when it was not the end of the
+    /// data: a decode error met, or the data ending before ``frameCount``.
+    /// The next read throws it, so that the good frames are delivered
+    /// first; a reader that stops at a short read finds it here.
+    public private(set) var pendingError: SoundFileError?
 
     /// Opens `path` for reading.
+    ///
+    /// A file whose data ends before the length its header declares opens:
+    /// its frames are read up to the cut (docs/cli.md#damaged-input).
+    /// Samples without a header are read as `raw` says.
     ///
     /// - Throws: ``SoundFileError/cannotOpen(path:reason:)`` with the system's
     ///   reason for a missing, unreadable or directory path and libsndfile's
     ///   reason for a file that is not audio or whose header is corrupt or
-    ///   truncated; ``SoundFileError/unsupportedChannelCount(path:channelCount:)``
+    ///   cut short; ``SoundFileError/unsupportedChannelCount(path:channelCount:)``
     ///   outside 1...8.
-    public init(path: String) throws(SoundFileError) {
+    public init(path: String, raw: RawFormat? = nil) throws(SoundFileError) {
         self.path = path
 
         // Open the descriptor ourselves: errno names a missing file or a
@@ -87,7 +93,7 @@ public final class SoundFile {
         // read-only and libsndfile would call "Format not recognised") is
         // caught by fstat before libsndfile sees it.
         // `-` is standard input, as for SoX and FFmpeg.
-        let descriptor = path == "-" ? dup(STDIN_FILENO) : Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = path == "-" ? dup(STDIN_FILENO) : Glibc.open(path.pathBytes, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw .cannotOpen(path: path, reason: LibSndFile.Reason(errno: errno).description)
         }
@@ -109,12 +115,12 @@ public final class SoundFile {
 
         // A regular file is read through a large buffer; a pipe, which
         // cannot be read at an offset, directly.
-        var info = SF_INFO()
+        var info = raw?.info ?? SF_INFO()
         let opened: Result<OpaquePointer, LibSndFile.Reason>
         if status.st_mode & S_IFMT == S_IFREG {
             let io = BufferedFileIO(descriptor: descriptor, mode: .read, length: Int64(status.st_size))
             buffer = (io, descriptor)
-            opened = LibSndFile.open(buffered: io, mode: Int32(SFM_READ), info: &info)
+            opened = LibSndFile.open(virtual: io, mode: Int32(SFM_READ), info: &info)
         } else {
             buffer = nil
             opened = LibSndFile.open(descriptor: descriptor, mode: Int32(SFM_READ), info: &info, closeWhenDone: true)
@@ -141,12 +147,15 @@ public final class SoundFile {
 
         let major = info.format & Int32(SF_FORMAT_TYPEMASK)
         let subtype = info.format & Int32(SF_FORMAT_SUBMASK)
+        let found = Int64(info.frames)
+        let frameCount = buffer == nil
+            ? (DeclaredLength.isPlaceholder(found, info: info) ? Int64.max : found)
+            : DeclaredLength.frames(ofFileOn: descriptor, info: info, found: found) ?? found
         self.channelCount = channelCount
         self.sampleRate = Int(info.samplerate)
-        self.frameCount = Int64(info.frames)
+        self.frameCount = frameCount
         self.isSeekable = info.seekable != 0
-        self.declaresExactLength = buffer != nil && major != Int32(SF_FORMAT_MPEG)
-            && info.frames != sf_count_t(Int64.max)
+        self.declaresExactLength = major != Int32(SF_FORMAT_MPEG) && frameCount != Int64.max
         self.formatDescription = LibSndFile.formatName(major) ?? "format 0x\(String(major, radix: 16))"
         self.subtypeDescription =
             LibSndFile.formatName(subtype) ?? "encoding 0x\(String(subtype, radix: 16))"
@@ -154,23 +163,6 @@ public final class SoundFile {
         self.storedLayout = StoredSampleLayout(handle: handle, format: info.format)
         self.tags = SoundFileTag.tags(of: handle)
         shortScratch = subtype == Int32(SF_FORMAT_PCM_16) ? .allocate(capacity: Self.shortChunkFrames * channelCount) : nil
-        try checkDeclaredLength()
-    }
-
-    /// Checks that the last frame the header declares can be read, so that a
-    /// damaged header is refused before anything plans a render to its
-    /// length — a FLAC STREAMINFO total of 2³² samples in a file of 300
-    /// bytes would otherwise be hours of silence. One seek and one frame
-    /// for a file that states its length exactly; nothing for the others.
-    private func checkDeclaredLength() throws(SoundFileError) {
-        guard declaresExactLength, isSeekable, frameCount > 0 else { return }
-        let last = UnsafeMutablePointer<Float>.allocate(capacity: channelCount)
-        defer { last.deallocate() }
-        let readable = sf_seek(handle, sf_count_t(frameCount - 1), SEEK_SET) == sf_count_t(frameCount - 1)
-            && sf_readf_float(handle, last, 1) == 1
-        guard readable, sf_seek(handle, 0, SEEK_SET) == 0 else {
-            throw .cannotOpen(path: path, reason: "the header declares \(frameCount) frames, but the data ends before them")
-        }
     }
 
     deinit {
@@ -185,14 +177,13 @@ public final class SoundFile {
     ///   - buffer: room for at least `count * channelCount` samples.
     ///   - count: the number of frames wanted.
     /// - Returns: the number of frames decoded; fewer than `count` only at the
-    ///   end of the file, 0 once it is reached.
-    /// - Throws: ``SoundFileError/cannotRead(path:reason:)`` with libsndfile's
-    ///   reason when the stream is corrupt (for example "flac decoder lost
-    ///   sync"), or when the data of a file that states its length exactly
-    ///   ends before that length: a damaged header (a FLAC STREAMINFO of
-    ///   2³² samples in a file of 300 bytes) would otherwise have a render
-    ///   write hours of silence. Frames decoded before the failure are
-    ///   returned first; the error comes with the following call.
+    ///   end of the data, 0 once it is reached.
+    /// - Throws: ``SoundFileError/prematureEnd(path:frame:frameCount:sampleRate:reason:)``
+    ///   when the data ends before ``frameCount`` — a file cut short, or a
+    ///   damaged header (a FLAC STREAMINFO of 2³² samples in a file of 300
+    ///   bytes) — or the stream is corrupt, with libsndfile's reason ("flac
+    ///   decoder lost sync"). Frames decoded before are returned first; the
+    ///   error comes with the following call, and is ``pendingError`` meanwhile.
     public func readFrames(
         into buffer: UnsafeMutableBufferPointer<Float>, count: Int
     ) throws(SoundFileError) -> Int {
@@ -242,14 +233,9 @@ public final class SoundFile {
         // sf_readf_* clear the handle's error on entry
         // (VALIDATE_SNDFILE_AND_ASSIGN_PSF with clean_error), so a set error
         // belongs to this read.
-        if let reason = LibSndFile.error(of: handle) {
-            return .cannotRead(path: path, reason: reason.description)
-        }
-        if declaresExactLength && position < frameCount {
-            return .cannotRead(
-                path: path, reason: "the data ends at frame \(position) of the \(frameCount) its header declares")
-        }
-        return nil
+        let reason = LibSndFile.error(of: handle)?.description
+        guard reason != nil || declaresExactLength && position < frameCount else { return nil }
+        return .prematureEnd(path: path, frame: position, frameCount: frameCount, sampleRate: sampleRate, reason: reason)
     }
 
     /// Reads a 16-bit file as 16-bit words — for such files libsndfile's

@@ -1,7 +1,7 @@
 import CSndFile
 
 /// The kind of file ``SoundFileWriter`` makes, chosen by the output's file
-/// extension as SoX and FFmpeg choose theirs.
+/// extension as SoX and FFmpeg choose theirs, or by name (`--type`).
 public enum SoundFileContainer: String, CaseIterable, Sendable {
     /// Microsoft WAV (`.wav`, `.wave`). Written as RF64 with libsndfile's
     /// auto-downgrade (`SFC_RF64_AUTO_DOWNGRADE`): `rf64.c` writes a plain
@@ -28,6 +28,9 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
     case oggOpus
     /// MPEG-1/2 Layer III (`.mp3`), lossy, through libsndfile's LAME binding.
     case mp3
+    /// Raw samples (`.raw`): interleaved little-endian words and no header,
+    /// what FFmpeg calls `s16le`, `s24le`, `s32le` and `f32le`.
+    case raw
 
     /// The container for an output path's extension (case-insensitive), or nil
     /// when the extension names none of them.
@@ -35,12 +38,15 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
         guard let dot = path.lastIndex(of: "."),
             !path[dot...].contains("/")
         else { return nil }
-        let pathExtension = path[path.index(after: dot)...].lowercased()
-        guard
-            let container = Self.allCases.first(where: {
-                $0.pathExtensions.contains(pathExtension)
-            })
-        else { return nil }
+        self.init(named: String(path[path.index(after: dot)...]))
+    }
+
+    /// The container one of whose ``pathExtensions`` is `name`
+    /// (case-insensitive): `wav`, `aif`, `ogg`…; nil for none.
+    public init?(named name: String) {
+        guard let container = Self.allCases.first(where: { $0.pathExtensions.contains(name.lowercased()) }) else {
+            return nil
+        }
         self = container
     }
 
@@ -57,6 +63,7 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
         case .oggVorbis: ["ogg", "oga"]
         case .oggOpus: ["opus"]
         case .mp3: ["mp3"]
+        case .raw: ["raw"]
         }
     }
 
@@ -64,7 +71,7 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
     /// encode the float signal themselves and have no sample word size.
     public var supportedEncodings: [SampleEncoding] {
         switch self {
-        case .wav, .rf64, .w64, .aiff, .caf, .au: SampleEncoding.allCases
+        case .wav, .rf64, .w64, .aiff, .caf, .au, .raw: SampleEncoding.allCases
         case .flac: [.pcm16, .pcm24]
         case .oggVorbis, .oggOpus, .mp3: []
         }
@@ -102,6 +109,17 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the container can be written to a stream — standard output,
+    /// a FIFO — whose bytes cannot be gone back to: its header says nothing
+    /// of the length, or can say "unknown" (docs/cli.md#pipes). RF64,
+    /// Wave64, AIFF and CAF headers are finished by seeking back.
+    public var canStream: Bool {
+        switch self {
+        case .wav, .au, .raw, .flac, .oggVorbis, .oggOpus, .mp3: true
+        case .rf64, .w64, .aiff, .caf: false
+        }
+    }
+
     /// A short human name for error messages ("FLAC", "Ogg Vorbis").
     public var name: String {
         switch self {
@@ -115,10 +133,11 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
         case .oggVorbis: "Ogg Vorbis"
         case .oggOpus: "Ogg Opus"
         case .mp3: "MP3"
+        case .raw: "raw"
         }
     }
 
-    /// libsndfile's major format.
+    /// libsndfile's major format (with the byte order, for raw samples).
     var majorFormat: Int32 {
         switch self {
         case .wav, .rf64: Int32(SF_FORMAT_RF64)
@@ -129,6 +148,7 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
         case .flac: Int32(SF_FORMAT_FLAC)
         case .oggVorbis, .oggOpus: Int32(SF_FORMAT_OGG)
         case .mp3: Int32(SF_FORMAT_MPEG)
+        case .raw: Int32(SF_FORMAT_RAW | SF_ENDIAN_LITTLE)
         }
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure to open, read or write a sound file.
 ///
 /// Every case names the file as the user spelled it, and ``description`` is one
@@ -14,9 +16,13 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
     /// The file opened, but has a channel count outside ``SoundFile/supportedChannelCounts``.
     case unsupportedChannelCount(path: String, channelCount: Int)
 
-    /// Decoding failed after the file opened (a corrupt or truncated stream),
-    /// or a seek asked for a frame the file cannot reach.
+    /// A seek asked for a frame the file cannot reach.
     case cannotRead(path: String, reason: String)
+
+    /// The data ended after `frame` frames, before the `frameCount` the
+    /// file declares (`Int64.max`: a length not known) — a file cut short —
+    /// or decoding failed there, for the decoder's `reason`.
+    case prematureEnd(path: String, frame: Int64, frameCount: Int64, sampleRate: Int, reason: String?)
 
     /// The output already exists and replacing it was not asked for.
     case outputExists(path: String)
@@ -34,13 +40,19 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
     public var path: String {
         switch self {
         case .cannotOpen(let path, _), .unsupportedChannelCount(let path, _),
-            .cannotRead(let path, _), .outputExists(let path),
+            .cannotRead(let path, _), .prematureEnd(let path, _, _, _, _), .outputExists(let path),
             .unsupportedOutput(let path, _), .cannotWrite(let path, _):
             path
         }
     }
 
     public var description: String {
+        description(writingTimes: { String(format: "%.3f s", $0) })
+    }
+
+    /// The description, with the times of a premature end written by `time`
+    /// from seconds — the command line writes them as its progress line does.
+    public func description(writingTimes time: (Double) -> String) -> String {
         switch self {
         case .cannotOpen(let path, let reason):
             "cannot open '\(path)': \(reason)"
@@ -48,6 +60,10 @@ public enum SoundFileError: Error, Equatable, Sendable, CustomStringConvertible 
             "cannot open '\(path)': \(Self.channelCountReason(channelCount))"
         case .cannotRead(let path, let reason):
             "cannot read '\(path)': \(reason)"
+        case .prematureEnd(let path, let frame, let frameCount, let sampleRate, let reason):
+            "'\(path)': premature end of data at \(time(Double(frame) / Double(sampleRate)))"
+                + (frameCount == Int64.max ? "" : " of \(time(Double(frameCount) / Double(sampleRate)))")
+                + (reason.map { " (\($0))" } ?? "")
         case .outputExists(let path):
             "'\(path)' exists (use --overwrite)"
         case .unsupportedOutput(let path, let reason):

@@ -12,6 +12,11 @@ import Glibc
 /// deletes it. An interrupted render therefore never leaves a partial file
 /// under the target's name, as `swell render` promises.
 ///
+/// A stream — `-` for standard output, a FIFO — is written in order and
+/// never gone back to (``StreamIO``), in the containers that allow it
+/// (``SoundFileContainer/canStream``); a WAV stream starts with a header of
+/// unknown length (``StreamedWAVHeader``).
+///
 /// An existing file is never replaced unless `overwrite` is true: the check
 /// is made when the writer is created (to fail before any work) and again,
 /// atomically, when committing, by hard-linking the finished file to the
@@ -53,8 +58,10 @@ public final class SoundFileWriter {
     private static let chunkFrames = 4096
 
     private let file: PartialFile
-    private let io: BufferedFileIO
-    private let handle: OpaquePointer
+    private let io: any VirtualFile
+    /// The libsndfile handle; the encoder's settings
+    /// (`SoundFileWriter+EncoderSettings.swift`) are commands on it.
+    let handle: OpaquePointer
     private let quantizer: PCMQuantizer?
     /// The dither added before quantising, when asked for.
     private var dither: TriangularDither?
@@ -66,7 +73,9 @@ public final class SoundFileWriter {
     /// Creates the temporary file for a new sound file at `path`.
     ///
     /// - Parameters:
-    ///   - path: the file to make; its extension chooses the container.
+    ///   - path: the file to make, `-` for standard output.
+    ///   - container: the kind of file; nil for the one `path`'s extension
+    ///     names, WAV for standard output.
     ///   - sampleRate: frames per second.
     ///   - channelCount: samples per frame, 1 to 8.
     ///   - encoding: how samples are stored; nil for the container's
@@ -79,14 +88,10 @@ public final class SoundFileWriter {
     ///   codec rejects; ``SoundFileError/cannotWrite(path:reason:)`` when the
     ///   temporary file cannot be created.
     public init(
-        path: String, sampleRate: Int, channelCount: Int,
+        path: String, container requestedContainer: SoundFileContainer? = nil, sampleRate: Int, channelCount: Int,
         encoding requestedEncoding: SampleEncoding? = nil, overwrite: Bool = false
     ) throws(SoundFileError) {
-        guard path != "-" else {
-            throw .unsupportedOutput(path: path, reason: "a sound file cannot go to standard output yet: "
-                                     + "libsndfile writes its headers by seeking back; give a file name")
-        }
-        guard let container = SoundFileContainer(forPath: path) else {
+        guard let container = requestedContainer ?? SoundFileContainer(forPath: path) ?? (path == "-" ? .wav : nil) else {
             let known = SoundFileContainer.allCases.map(\.pathExtensions[0]).joined(separator: ", ")
             throw .unsupportedOutput(
                 path: path, reason: "unknown file extension (use one of \(known))")
@@ -103,14 +108,34 @@ public final class SoundFileWriter {
             throw .unsupportedOutput(path: path, reason: "\(container.name) takes \(list) Hz, not \(sampleRate) Hz")
         }
         let file = try PartialFile(path: path, overwrite: overwrite)
-        let io = BufferedFileIO(descriptor: file.descriptor, mode: .write)
         var info = SF_INFO()
         info.samplerate = Int32(sampleRate)
         info.channels = Int32(channelCount)
         // A PCM container has an encoding, a lossy one a codec: exactly one is set.
         info.format = container.majorFormat | (encoding?.subtype ?? container.codecSubtype ?? 0)
+        let io: any VirtualFile
+        if file.isStream {
+            guard container.canStream else {
+                file.discard()
+                let streaming = SoundFileContainer.allCases.filter(\.canStream).map(\.pathExtensions[0]).joined(separator: ", ")
+                throw .unsupportedOutput(path: path, reason: "\(container.name) cannot be written to a stream, its header being "
+                                         + "finished by seeking back (use one of \(streaming))")
+            }
+            let stream = StreamIO(descriptor: file.descriptor)
+            if container == .wav, let encoding {
+                info.format = SoundFileContainer.raw.majorFormat | encoding.subtype
+                let header = StreamedWAVHeader.bytes(sampleRate: sampleRate, channelCount: channelCount, encoding: encoding)
+                guard stream.writeAhead(header) else {
+                    file.discard()
+                    throw .cannotWrite(path: path, reason: LibSndFile.Reason(errno: stream.failure ?? EIO).description)
+                }
+            }
+            io = stream
+        } else {
+            io = BufferedFileIO(descriptor: file.descriptor, mode: .write)
+        }
         let handle: OpaquePointer
-        switch LibSndFile.open(buffered: io, mode: Int32(SFM_WRITE), info: &info) {
+        switch LibSndFile.open(virtual: io, mode: Int32(SFM_WRITE), info: &info) {
         case .success(let opened):
             handle = opened
         case .failure(let reason):
@@ -118,7 +143,7 @@ public final class SoundFileWriter {
             throw .unsupportedOutput(
                 path: path, reason: "\(container.name) refuses this stream (\(reason))")
         }
-        if container == .wav {
+        if container == .wav, !file.isStream {
             sf_command(handle, Int32(SFC_RF64_AUTO_DOWNGRADE), nil, Int32(SF_TRUE))
         }
 
@@ -139,22 +164,6 @@ public final class SoundFileWriter {
     deinit {
         if !isFinished { discard() }
         scratch.deallocate()
-    }
-
-    /// Sets a lossy codec's quality, 0 (smallest file) to 10 (best sound),
-    /// before any frame is written: libsndfile's compression level, which
-    /// runs the other way (`SFC_SET_COMPRESSION_LEVEL`, 0 = least
-    /// compression), at `1 − quality/10`. Throws for a container that is
-    /// not lossy, whose samples are stored as they are.
-    public func setQuality(_ quality: Double) throws(SoundFileError) {
-        guard container.codecSubtype != nil else {
-            throw .unsupportedOutput(path: path, reason: "\(container.name) is not lossy: --quality applies to Ogg Vorbis, Opus and MP3")
-        }
-        guard (0...10).contains(quality) else {
-            throw .unsupportedOutput(path: path, reason: "quality \(quality) is outside 0…10")
-        }
-        var level = 1 - quality / 10
-        sf_command(handle, Int32(SFC_SET_COMPRESSION_LEVEL), &level, Int32(MemoryLayout<Double>.size))
     }
 
     /// Adds triangular (TPDF) dither of ±1 step before each integer word is
@@ -223,6 +232,10 @@ public final class SoundFileWriter {
             throw .cannotWrite(path: path, reason: reason)
         }
     }
+
+    /// Whether the file can be finished: it has frames, or its container
+    /// holds none (``SoundFileContainer/holdsNoFrames``).
+    public var canCommit: Bool { frameCount > 0 || container.holdsNoFrames }
 
     /// Finishes the file and moves it to ``path``.
     ///

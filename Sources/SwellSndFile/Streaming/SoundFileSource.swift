@@ -17,11 +17,14 @@ public final class SoundFileSource: AudioSource {
     public let tags: [SoundFileTag: String]
     /// The file as opened, until the first reader takes it.
     private let opened: Mutex<SoundFile?>
+    /// How to read it when it is raw samples.
+    private let raw: RawFormat?
 
-    /// Opens the file at `path` — any format libsndfile reads — and checks
-    /// it can be decoded.
-    public init(path: String) throws(SoundFileError) {
-        let file = try SoundFile(path: path)
+    /// Opens the file at `path` — any format libsndfile reads, or raw
+    /// samples as `raw` says — and checks it can be decoded.
+    public init(path: String, raw: RawFormat? = nil) throws(SoundFileError) {
+        let file = try SoundFile(path: path, raw: raw)
+        self.raw = raw
         format = AudioSourceDescription(path: path, frameCount: file.frameCount, sampleRate: file.sampleRate,
                                         channelCount: file.channelCount)
         sampleEncoding = file.sampleEncoding
@@ -32,7 +35,7 @@ public final class SoundFileSource: AudioSource {
     package func makeReader(streaming: Bool, from first: Int64) throws -> any AudioSourceReader {
         let file = try opened.withLock { file throws(SoundFileError) -> sending SoundFile in
             if let taken = file.take() { return taken }
-            return try SoundFile(path: format.path)
+            return try SoundFile(path: format.path, raw: raw)
         }
         return streaming ? try StreamingSourceReader(file: file, from: first) : try FileSourceReader(file: file, from: first)
     }

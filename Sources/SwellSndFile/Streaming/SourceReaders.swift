@@ -55,12 +55,14 @@ final class FileSourceReader: AudioSourceReader, @unchecked Sendable {
         return reading(frameCount) { () throws(SoundFileError) in try file.readStoredFrames(into: bytes, count: frameCount) }
     }
 
-    /// Runs a read of up to `frameCount` frames; the first failure ends the
-    /// source and is kept for ``failure``.
+    /// Runs a read of up to `frameCount` frames; a short one ends the
+    /// source, and the failure that cut it short — or the first read's
+    /// failure — is kept for ``failure``, with the frames before it delivered.
     private func reading(_ frameCount: Int, _ read: () throws(SoundFileError) -> Int) -> (frames: Int, ended: Bool) {
         guard error == nil else { return (0, true) }
         do {
             let frames = try read()
+            if frames < frameCount { error = file.pendingError }
             return (frames, frames < frameCount)
         } catch {
             self.error = error

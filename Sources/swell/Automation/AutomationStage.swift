@@ -44,7 +44,8 @@ final class AutomationStage {
     /// The audio layers playing the input file.
     private(set) var inputLayers: [AudioLayer] = []
     /// The length L in seconds that `--fade-out` ends at: `--duration`, else
-    /// when the last audio layer's file ends, if any plays one.
+    /// when the last audio layer's file ends; nil when no layer plays a
+    /// file, or one does not say how long it is (a stream).
     private(set) var length: Double?
 
     private let script: ScriptSpec
@@ -100,26 +101,28 @@ final class AutomationStage {
         }
         if let volume = options.volume { target.setValue(volume, forKey: AudioKey.volume) }
         if let fadeOut, fadeOut > 0 { try insertFadeOutLayer() }
-        crossfades = inputs.count > 1 ? sequenceInputs(crossfade: crossfade) : []
+        crossfades = inputs.count > 1 ? try sequenceInputs(crossfade: crossfade) : []
         CATransaction.flush()
         length = try options.duration?.seconds(atSampleRate: sampleRate) ?? mediaEnd
     }
 
     /// When the last audio layer's file ends, in host time, at the layers'
-    /// timing as built; nil when none plays a file. A layer that never
-    /// reaches its file's end (paused) does not count.
+    /// timing as built; nil when none plays a file, or one does not say how
+    /// long it is. A layer that never reaches its file's end (paused) does
+    /// not count.
     private var mediaEnd: Double? {
-        var end: Double?
+        var end: Double?, unknown = false
         root.forEachInTree { layer in
-            guard let audio = layer as? AudioLayer, let duration = audio.source?.duration else { return }
+            guard let audio = layer as? AudioLayer, let source = audio.source else { return }
             var ancestor: CALayer? = audio
             while let timed = ancestor {
                 if timed.speed == 0 { return }
                 ancestor = timed.superlayer
             }
+            guard let duration = source.duration else { unknown = true; return }
             end = max(end ?? 0, audio.convertTime(duration, to: nil))
         }
-        return end
+        return unknown ? nil : end
     }
 
     /// Hosts the tree on `host` and schedules the script's events and the
@@ -185,11 +188,14 @@ final class AutomationStage {
     /// crossfade — at most as long as either file — and returns the
     /// crossfades. Counted in whole frames when the rate is known, so the
     /// files join without a gap or an overlap of a fraction of a frame.
-    private func sequenceInputs(crossfade: Double) -> [Crossfade] {
+    private func sequenceInputs(crossfade: Double) throws(AutomationError) -> [Crossfade] {
         var crossfades: [Crossfade] = []
         var start = 0.0
         for (outgoing, incoming) in zip(inputLayers, inputLayers.dropFirst()) {
-            let (a, b) = (outgoing.source!.duration, incoming.source!.duration)
+            guard let a = outgoing.source!.duration else {
+                throw AutomationError("'\(outgoing.source!.path)' does not say how long it is, so nothing can follow it")
+            }
+            let b = incoming.source!.duration ?? .infinity
             let overlap = frames(min(crossfade, a, b))
             start += frames(a) - overlap
             incoming.beginTime = start

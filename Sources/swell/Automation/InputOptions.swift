@@ -32,7 +32,7 @@ struct InputOptions: Sendable, Equatable {
         let last = min((endTime * rate).rounded(), Double(format.frameCount))
         guard first < Double(format.frameCount) else {
             throw AutomationError("--start \(ProgressLine.clock(startTime)) is past the end of '\(format.path)' "
-                                  + "(\(ProgressLine.clock(format.duration)))")
+                                  + "(\(ProgressLine.clock(format.duration ?? 0)))")
         }
         return AudioSourceExcerpt(source, frames: Int64(first)..<Int64(last))
     }

@@ -6,7 +6,7 @@ import SwellScript
 /// user of SoX or FFmpeg expects an error that says what is wrong.
 enum ArgumentCheck {
     /// The short options swell's commands have, which may be grouped (`-qy`).
-    static let shortOptions: Set<Character> = ["q", "y", "h", "o"]
+    static let shortOptions: Set<Character> = ["q", "y", "h", "o", "t"]
 
     /// Throws a `ValidationError` (exit status 2) for:
     /// - a first word that is no command (`swell rendr`: did you mean

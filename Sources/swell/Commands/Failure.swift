@@ -22,6 +22,18 @@ enum Failure {
         }
     }
 
+    /// The line standard error gets: `swell: error: …`; for input whose
+    /// data ended early, which was played or written up to there, where it
+    /// ended, with the times as the progress line writes them
+    /// (docs/cli.md#damaged-input): `swell: 'x.wav': premature end of data
+    /// at 0:05.0 of 0:10.0`.
+    static func line(for error: any Error) -> String {
+        if let error = error as? SoundFileError, case .prematureEnd = error {
+            return "swell: " + error.description(writingTimes: ProgressLine.clock)
+        }
+        return "swell: error: " + message(for: error)
+    }
+
     static func message(for error: any Error) -> String {
         String(describing: error).split(separator: "\n").joined(separator: " ")
     }

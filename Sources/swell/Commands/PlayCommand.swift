@@ -22,8 +22,13 @@ struct PlayCommand: ParsableCommand {
           swell play a.flac b.flac c.flac --crossfade 3
         """)
 
-    @Argument(help: "Files to play; none when the script names its own.")
+    @Argument(help: "Files to play (- is standard input); none when the script names its own.")
     var inputs: [String] = []
+
+    @Option(name: .customLong("input-type"), help: ArgumentHelp(
+        "Read the inputs as raw samples: raw:RATE:CHANNELS:ENCODING, e.g. raw:48000:2:s16le.", valueName: "type"),
+            transform: Parse.rawFormat)
+    var inputType: RawFormat?
 
     @OptionGroup var automation: AutomationArguments
 
@@ -52,6 +57,7 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         var job = PlayJob()
         job.inputs = inputs
+        job.raw = inputType
         job.device = device
         job.gainPath = gain
         job.periodFrames = period

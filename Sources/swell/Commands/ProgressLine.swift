@@ -5,7 +5,8 @@ import Foundation
 /// standard error, redrawn in place at most ten times a second, and once more
 /// at the end, so the last state is what stays on screen; nothing when
 /// standard error is not a terminal or with `--quiet`. It fits the
-/// terminal's width: the bar shrinks first, then the line is cut.
+/// terminal's width: the bar shrinks first, then the line is cut. A stream,
+/// whose length is not known, gets its time alone, without a bar.
 final class ProgressLine {
     private let enabled: Bool
     private var lastDraw = Date.distantPast
@@ -17,10 +18,10 @@ final class ProgressLine {
         enabled = !quiet && isatty(STDERR_FILENO) == 1
     }
 
-    func update(time: Double, duration: Double, gainDecibels: @autoclosure @escaping () -> Double?, xruns: Int? = nil) {
+    func update(time: Double, duration: Double?, gainDecibels: @autoclosure @escaping () -> Double?, xruns: Int? = nil) {
         guard enabled else { return }
         let draw = { [unowned self] in self.draw(time: time, duration: duration, gainDecibels: gainDecibels(), xruns: xruns) }
-        if Date().timeIntervalSince(lastDraw) >= 0.1 || time >= duration {
+        if Date().timeIntervalSince(lastDraw) >= 0.1 || duration.map({ time >= $0 }) == true {
             draw()
             pending = nil
         } else {
@@ -35,17 +36,17 @@ final class ProgressLine {
         if drawn { FileHandle.standardError.write(Data("\n".utf8)) }
     }
 
-    private func draw(time: Double, duration: Double, gainDecibels: Double?, xruns: Int?) {
+    private func draw(time: Double, duration: Double?, gainDecibels: Double?, xruns: Int?) {
         lastDraw = Date()
         let gain = gainDecibels.map { $0.isFinite ? String(format: "%6.1f dB", $0) : "  -inf dB" } ?? "        "
-        let times = "\(Self.clock(time)) / \(Self.clock(duration))"
+        let times = Self.clock(time) + (duration.map { " / " + Self.clock($0) } ?? "")
         let tail = " \(gain)" + (xruns.map { "  xruns \($0)" } ?? "")
         // The bar takes what the terminal's width leaves, up to 30 columns;
         // the last column stays free, so the cursor never wraps.
         let room = Self.terminalColumns() - 1 - times.count - tail.count - 3
         let width = min(30, room)
         var line = times + tail
-        if width >= 5 {
+        if let duration, width >= 5 {
             let fraction = duration > 0 ? min(max(time / duration, 0), 1) : 0
             let filled = Int((fraction * Double(width)).rounded())
             line = times + " [" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]" + tail

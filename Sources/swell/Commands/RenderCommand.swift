@@ -9,9 +9,10 @@ struct RenderCommand: ParsableCommand {
         commandName: "render",
         abstract: "Render files through their automation into a new file.",
         discussion: """
-        The output's format follows its extension (wav, aiff, flac, ogg, opus, caf, au, w64, rf64). \
-        It is written beside the target under a temporary name and renamed when complete, so an \
-        interrupted render leaves nothing behind; an existing file is only replaced with --overwrite.
+        The output's format follows its extension (wav, aiff, flac, ogg, opus, mp3, caf, au, w64, rf64, \
+        raw) or --type. It is written beside the target under a temporary name and renamed when \
+        complete, so an interrupted render leaves nothing behind; an existing file is only replaced \
+        with --overwrite. - is standard input or output, as for SoX and FFmpeg.
 
         EXAMPLES:
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
@@ -20,13 +21,25 @@ struct RenderCommand: ParsableCommand {
           swell render live.flac -o cut.flac --start 1:30 --end 2:45 --fade-out 2
           swell render a.flac b.flac c.flac -o mix.flac --crossfade 3
           swell render lecture.flac -o lecture.opus --channels 1
+          sox in.flac -t wav - | swell render - -o - --fade-in 2 | aplay
+          swell render - --input-type raw:48000:2:s16le -o out.flac < in.raw
         """)
 
-    @Argument(help: "The input files (any format libsndfile reads); several play one after another.")
+    @Argument(help: "The input files (any format libsndfile reads; - is standard input); several play one after another.")
     var inputs: [String]
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The output file.", valueName: "out"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The output file; - is standard output.", valueName: "out"))
     var output: String
+
+    @Option(name: [.customShort("t"), .long], help: ArgumentHelp(
+        "The output's type, whatever its name (default: its extension; wav for -).", valueName: "type"),
+            transform: Parse.container)
+    var type: SoundFileContainer?
+
+    @Option(name: .customLong("input-type"), help: ArgumentHelp(
+        "Read the input as raw samples: raw:RATE:CHANNELS:ENCODING, e.g. raw:48000:2:s16le.", valueName: "type"),
+            transform: Parse.rawFormat)
+    var inputType: RawFormat?
 
     @OptionGroup var automation: AutomationArguments
 
@@ -39,6 +52,15 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10 (best sound).", valueName: "q"))
     var quality: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "For Opus and MP3: the bit rate in kbit/s, e.g. 128k (MP3: constant, at MPEG's nearest rate).", valueName: "rate"),
+            transform: Parse.bitrate)
+    var bitrate: Double?
+
+    @Option(name: .customLong("compression-level"), parsing: .unconditional, help: ArgumentHelp(
+        "For FLAC: 0 (fastest) to 8 (smallest file), as flac -0 … -8.", valueName: "n"))
+    var compressionLevel: Int?
 
     @Option(help: "Dither integer words with triangular noise of ±1 step, as SoX does when it reduces the word length.")
     var dither: Dither?
@@ -55,10 +77,20 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "No progress line.")
     var quiet = false
 
+    func validate() throws {
+        guard quality == nil || bitrate == nil else {
+            throw ValidationError("--quality and --bitrate both set the encoder's compression: give one")
+        }
+    }
+
     func run() throws {
         var job = RenderJob(inputs: inputs, output: output)
+        job.raw = inputType
+        job.container = type
         job.encoding = encoding
         job.quality = quality
+        job.bitrate = bitrate
+        job.compressionLevel = compressionLevel
         job.dithers = dither == .tpdf
         job.overwrite = overwrite
         job.script = try automation.loadScript()
@@ -69,7 +101,7 @@ struct RenderCommand: ParsableCommand {
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         _ = try job.run(progress: { frames, total, session in
-            line.update(time: session.engine.time(ofFrame: frames), duration: session.engine.time(ofFrame: total),
+            line.update(time: session.engine.time(ofFrame: frames), duration: session.duration,
                         gainDecibels: session.presentedGainDecibels)
         }, shouldContinue: { !Interrupt.isRequested })
     }

@@ -40,20 +40,36 @@ struct Swell: ParsableCommand {
     static func main() {
         Interrupt.install()
         do {
-            try ArgumentCheck.check(Array(CommandLine.arguments.dropFirst()),
-                                    commands: configuration.subcommands.compactMap { $0.configuration.commandName })
-            var command = try parseAsRoot()
+            try ArgumentCheck.check(arguments, commands: configuration.subcommands.compactMap { $0.configuration.commandName })
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)
             if code == .success || error is CleanExit { exit(withError: error) }
             if isArgumentError(error) {
-                FileHandle.standardError.write(Data("swell: error: \(message(for: error))\n".utf8))
+                report("swell: error: \(message(for: error))")
                 Foundation.exit(2)
             }
-            FileHandle.standardError.write(Data("swell: error: \(Failure.message(for: error))\n".utf8))
+            report(Failure.line(for: error))
             Foundation.exit(Failure.exitStatus(for: error))
         }
+    }
+
+    /// The arguments as the system passed them, each byte that is not
+    /// UTF-8 kept (`String(fileSystemBytes:)`): a file may be named
+    /// `bad\xffname.wav`, which `CommandLine.arguments` would have turned
+    /// into U+FFFD.
+    private static var arguments: [String] {
+        (1..<Int(CommandLine.argc)).map { index in
+            String(fileSystemBytes: Array(UnsafeRawBufferPointer(start: CommandLine.unsafeArgv[index],
+                                                                 count: strlen(CommandLine.unsafeArgv[index]!))))
+        }
+    }
+
+    /// Writes a line to standard error, bytes that are not UTF-8 written
+    /// `\xFF`.
+    private static func report(_ line: String) {
+        FileHandle.standardError.write(Data((line.escapingRawBytes + "\n").utf8))
     }
 
     /// Whether ArgumentParser raised the error (bad arguments): its exit code

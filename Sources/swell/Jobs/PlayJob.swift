@@ -10,6 +10,8 @@ import SwellSndFile
 /// device.
 struct PlayJob {
     var inputs: [String] = []
+    /// How to read inputs that are raw samples (`--input-type`).
+    var raw: RawFormat?
     var device = "default"
     var configuration: ALSAConfiguration?
     var gainPath = GainPath.sample
@@ -27,7 +29,8 @@ struct PlayJob {
     struct Status: Sendable {
         let input: String?
         let time: Double
-        let duration: Double
+        /// nil while it is not known (a stream).
+        let duration: Double?
         let gainDecibels: Double?
         let xruns: Int
     }
@@ -39,7 +42,7 @@ struct PlayJob {
     func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
         // Every input is opened before the first plays, so that a missing
         // one is reported before anything is heard.
-        let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path) }
+        let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: raw) }
         let sessions = inputOptions.crossfade != nil || sources.isEmpty ? [sources] : sources.map { [$0] }
         var warned = false
         for files in sessions {
@@ -65,13 +68,10 @@ struct PlayJob {
                 if !shouldContinue() { interrupted = true; return true }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
                     lastReport = Date()
-                    progress(Status(input: file?.format.path, time: engine.currentTime,
-                                    duration: engine.time(ofFrame: session.frameCount),
+                    progress(Status(input: file?.format.path, time: engine.currentTime, duration: session.duration,
                                     gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
                 }
-                // A file that cannot be decoded further ends the play there,
-                // as it ends a render.
-                return engine.renderedFrames >= session.frameCount || engine.sourceFailure != nil
+                return session.isFinished
             }
             if interrupted {
                 try output.fadeOut()
@@ -80,8 +80,8 @@ struct PlayJob {
             }
             try output.stop(drain: true)
             if let failure = engine.sourceFailure { throw failure }
-            progress?(Status(input: file?.format.path, time: engine.time(ofFrame: session.frameCount),
-                            duration: engine.time(ofFrame: session.frameCount),
+            let end = engine.time(ofFrame: min(engine.renderedFrames, session.frameCount))
+            progress?(Status(input: file?.format.path, time: end, duration: session.duration ?? end,
                             gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
         }
     }

@@ -18,7 +18,8 @@ final class Session {
     let stage: AutomationStage
     /// The length to render or play, in frames: `--duration`, else until
     /// the last file ends (the input's excerpt, the inputs in sequence, or
-    /// the script's files at their layers' times).
+    /// the script's files at their layers' times); when one of them does
+    /// not say how long it is (a stream), `OfflineRenderer.untilSourcesEnd`.
     let frameCount: Int64
     /// The first input file, when there is one, at its own rate: its
     /// encoding and tags are the ones a render keeps.
@@ -55,9 +56,8 @@ final class Session {
         let mixInputs = try inputs.map { try atMixRate(try inputOptions.excerpt(of: $0)) }
         let sources = mixInputs.map(\.format) + script.layers.compactMap { $0.file.flatMap { files[$0.path]?.format } }
         let channels = format.channelCount ?? sources.map(\.channelCount).max() ?? 2
-        if options.duration == nil, let unknown = sources.first(where: { $0.frameCount == Int64.max }) {
-            // libsndfile's SF_COUNT_MAX: an MPEG stream without a length.
-            throw AutomationError("'\(unknown.path)' does not say how long it is: give --duration")
+        guard options.duration != nil || !sources.isEmpty else {
+            throw AutomationError("nothing sets the length: give an input file, a script with audio files, or --duration")
         }
         // Each event becomes the frame it is first heard at.
         if let late = script.events.first(where: { !($0.time * Double(sampleRate) < 0x1p53) }) {
@@ -69,16 +69,16 @@ final class Session {
         stage = try AutomationStage(script: script, options: options, inputs: mixInputs,
                                     crossfade: try inputOptions.crossfade?.seconds(atSampleRate: sampleRate) ?? 0,
                                     files: files, sampleRate: sampleRate, openMixer: openMixer)
-        guard let seconds = stage.length else {
-            throw AutomationError("nothing sets the length: give an input file, a script with audio files, or --duration")
-        }
+        // nil: a source does not say how long it is, and the job runs until
+        // the sources end.
+        let seconds = stage.length
         // 2^53 frames is 5,000 years at 48 kHz; beyond it a frame count is
         // no longer exact in a Double, let alone an Int64.
-        guard seconds * Double(sampleRate) < 0x1p53 else {
+        if let seconds, !(seconds * Double(sampleRate) < 0x1p53) {
             throw AutomationError("a length of \(seconds) s is too long to render or play")
         }
         try stage.install(on: engine)
-        frameCount = Int64((seconds * Double(sampleRate)).rounded())
+        frameCount = seconds.map { Int64(($0 * Double(sampleRate)).rounded()) } ?? OfflineRenderer.untilSourcesEnd
         self.input = input
     }
 
@@ -89,6 +89,19 @@ final class Session {
     static func rate(_ rate: Int, takenFrom rates: [Int]?) -> Int {
         guard let rates, !rates.contains(rate) else { return rate }
         return rates.first { $0 > rate } ?? rates.last ?? rate
+    }
+
+    /// The length in seconds; nil when it is not known until the sources end.
+    var duration: Double? {
+        frameCount == OfflineRenderer.untilSourcesEnd ? nil : engine.time(ofFrame: frameCount)
+    }
+
+    /// Whether the job is done: its length is reached, a source failed
+    /// (docs/cli.md#damaged-input), or the length is unknown and every
+    /// source has ended.
+    var isFinished: Bool {
+        engine.renderedFrames >= frameCount || engine.sourceFailure != nil
+            || frameCount == OfflineRenderer.untilSourcesEnd && engine.sourcesHaveEnded
     }
 
     /// The layer whose gain a progress line shows: the first audio layer
