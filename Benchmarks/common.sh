@@ -30,6 +30,38 @@ median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 
 # The smallest of the numbers given as arguments.
 minimum() { printf '%s\n' "$@" | sort -g | head -n 1; }
 
+# Times each command NAME — the function run_NAME — over ROUNDS rounds, in
+# turns, so that load from elsewhere falls on all of them alike; appends
+# each run's wall time in seconds to times[NAME], an associative array the
+# caller declares.
+# Usage: time_in_turns ROUNDS NAME...
+time_in_turns() {
+  local rounds=$1 round name start end
+  shift
+  for ((round = 1; round <= rounds; round++)); do
+    for name in "$@"; do
+      start=$(now_ns); "run_$name"; end=$(now_ns)
+      times[$name]+="$(awk -v ns=$((end - start)) 'BEGIN { printf "%.4f", ns / 1e9 }') "
+    done
+  done
+}
+
+# Prints each command's median and fastest time and every run, in a column
+# WIDTH wide, and keeps the medians in medians[NAME], an associative array
+# the caller declares.
+# Usage: report_medians WIDTH NAME...
+report_medians() {
+  local width=$1 name
+  shift
+  printf "%-${width}s %10s %10s   %s\n" command median/s fastest/s "all runs/s"
+  for name in "$@"; do
+    # shellcheck disable=SC2086
+    medians[$name]=$(median ${times[$name]})
+    # shellcheck disable=SC2086
+    printf "%-${width}s %10.3f %10.3f   %s\n" "$name" "${medians[$name]}" "$(minimum ${times[$name]})" "${times[$name]}"
+  done
+}
+
 # The machine, for the record: date, CPU model, cores, load.
 describe_machine() {
   echo "date:    $(date -u '+%Y-%m-%d %H:%M UTC')"

@@ -46,23 +46,12 @@ for name in "${commands[@]}"; do "run_$name"; done   # warm-up, untimed
 for name in "${commands[@]}"; do
   [ "$(soxi -s "$work/$name.wav")" -eq "$frames" ] || { echo "$name wrote a wrong length" >&2; exit 1; }
 done
-for ((round = 1; round <= rounds; round++)); do
-  for name in "${commands[@]}"; do
-    start=$(now_ns); "run_$name"; end=$(now_ns)
-    times[$name]+="$(awk -v ns=$((end - start)) 'BEGIN { printf "%.4f", ns / 1e9 }') "
-  done
-done
+time_in_turns "$rounds" "${commands[@]}"
 
 describe_machine
 echo "input:   10 min stereo 48 kHz 16-bit WAV ($(du -h "$input" | cut -f1)) in $work; $rounds rounds"
-printf '%-8s %10s %10s   %s\n' command median/s fastest/s "all runs/s"
 declare -A medians
-for name in "${commands[@]}"; do
-  # shellcheck disable=SC2086
-  medians[$name]=$(median ${times[$name]})
-  # shellcheck disable=SC2086
-  printf '%-8s %10.3f %10.3f   %s\n' "$name" "${medians[$name]}" "$(minimum ${times[$name]})" "${times[$name]}"
-done
+report_medians 8 "${commands[@]}"
 awk -v s="${medians[swell]}" -v f="${medians[ffmpeg]}" -v c="${medians[cp]}" 'BEGIN {
   printf "swell/ffmpeg = %.2f (target < 1: %s)\n", s / f, (s / f < 1) ? "met" : "MISSED"
   printf "swell/cp     = %.2f (target ≤ 2.5: %s)\n", s / c, (s / c <= 2.5) ? "met" : "MISSED"

@@ -48,23 +48,12 @@ for name in "${commands[@]}"; do
   [ "$(soxi -s "$work/$name.wav")" -eq "$frames" ] || { echo "$name wrote a wrong length" >&2; exit 1; }
   [ "$(soxi -r "$work/$name.wav")" -eq 48000 ] || { echo "$name wrote a wrong rate" >&2; exit 1; }
 done
-for ((round = 1; round <= rounds; round++)); do
-  for name in "${commands[@]}"; do
-    start=$(now_ns); "run_$name"; end=$(now_ns)
-    times[$name]+="$(awk -v ns=$((end - start)) 'BEGIN { printf "%.4f", ns / 1e9 }') "
-  done
-done
+time_in_turns "$rounds" "${commands[@]}"
 
 describe_machine
 echo "input:   10 min stereo 44.1 kHz 16-bit WAV ($(du -h "$input" | cut -f1)) in $work; $rounds rounds"
-printf '%-13s %10s %10s   %s\n' command median/s fastest/s "all runs/s"
 declare -A medians
-for name in "${commands[@]}"; do
-  # shellcheck disable=SC2086
-  medians[$name]=$(median ${times[$name]})
-  # shellcheck disable=SC2086
-  printf '%-13s %10.3f %10.3f   %s\n' "$name" "${medians[$name]}" "$(minimum ${times[$name]})" "${times[$name]}"
-done
+report_medians 13 "${commands[@]}"
 awk -v s="${medians[swell]}" -v x="${medians[sox]}" -v d="${medians[sox_nodither]}" 'BEGIN {
   printf "swell/sox    = %.2f (target ≤ 1: %s)\n", s / x, (s / x <= 1) ? "met" : "MISSED"
   printf "swell/sox -D = %.2f\n", s / d
