@@ -136,6 +136,10 @@ let package = Package(
             resources: [.copy("Plugins")]),
 
         .testTarget(name: "SwellCoreTests", dependencies: ["SwellCore", "TestSupport"]),
+        // Core Animation code as Apple's developers write it, one snippet a
+        // file, compiled with only the edits docs/porting.md lists and run
+        // on a headless host.
+        .testTarget(name: "PortingTests", dependencies: ["SwellCore"]),
         // The engine alone: offline, its sources in memory, no file library
         // and no device.
         .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "TestSupport"]),

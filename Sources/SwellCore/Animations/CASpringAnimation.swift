@@ -31,9 +31,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// for `bounce ≥ 0` and `4π / (duration·(1 + bounce))` for `bounce < 0`.
     public convenience init(perceptualDuration: CFTimeInterval, bounce: CGFloat) {
         self.init()
-        mass = 1
-        stiffness = pow(2 * .pi / perceptualDuration, 2)
-        damping = bounce >= 0 ? 4 * .pi * (1 - bounce) / perceptualDuration : 4 * .pi / (perceptualDuration * (1 + bounce))
+        setSpring(perceptualDuration: perceptualDuration, bounce: bounce)
         duration = settlingDuration
     }
 

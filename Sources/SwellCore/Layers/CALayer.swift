@@ -19,7 +19,7 @@ import Foundation
 ///
 /// Layers belong to the thread that owns them: mutate a tree from one thread
 /// only. Render hosts read committed snapshots, never the layers.
-open class CALayer: CAMediaTiming {
+open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     // MARK: Storage
 
     /// Explicitly set model values by key. Unset properties read their default.
@@ -342,6 +342,14 @@ open class CALayer: CAMediaTiming {
     func modelValue<Value: Animatable>(forKey key: String, default fallback: Value) -> Value {
         if let stored = values[key] as? Value { return stored }
         return defaultValue(forProperty: key) as? Value ?? fallback
+    }
+
+    public func dynamicValue<Value: Animatable>(forKey key: String, default fallback: Value) -> Value {
+        modelValue(forKey: key, default: fallback)
+    }
+
+    public func setDynamicValue<Value: Animatable>(_ value: Value, forKey key: String) {
+        setModelValue(value, forKey: key)
     }
 
     /// The default of a declared or undeclared property.

@@ -20,12 +20,19 @@
 /// animation, the transaction, `needsDisplay(forKey:)`. The key also makes
 /// the property reachable by string key paths (`"time"`, or `"position.x"`
 /// for a field of one), so animations can target it. CALayer's own animatable
-/// properties are declared the same way.
+/// properties are declared the same way, and so are ``CAEmitterCell``'s,
+/// which QuartzCore also synthesises.
+///
+/// Like an Objective-C `@dynamic` property, the declaration may leave out
+/// the initial value (`@Dynamic("time") var time: CGFloat`): the property
+/// then starts at the class's ``CALayer/defaultValue(forKey:)`` for the key,
+/// or at the type's zero when the class gives none.
 @propertyWrapper
 public struct Dynamic<Value: Animatable>: DynamicPropertyDeclaration {
     /// The property's key-value-coding key.
     public let key: String
-    /// The value the property has until it is set.
+    /// The value the property has until it is set, unless the class's
+    /// `defaultValue(forKey:)` gives another.
     public let defaultValue: Value
 
     public init(wrappedValue: Value, _ key: String) {
@@ -33,27 +40,44 @@ public struct Dynamic<Value: Animatable>: DynamicPropertyDeclaration {
         self.defaultValue = wrappedValue
     }
 
-    public static subscript<Layer: CALayer>(
-        _enclosingInstance layer: Layer,
-        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Layer, Value>,
-        storage storageKeyPath: ReferenceWritableKeyPath<Layer, Self>
+    /// A declaration without an initial value: the class's
+    /// `defaultValue(forKey:)`, else `Value.zero`.
+    public init(_ key: String) {
+        self.key = key
+        self.defaultValue = .zero
+    }
+
+    public static subscript<Owner: DynamicPropertyOwner>(
+        _enclosingInstance owner: Owner,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<Owner, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<Owner, Self>
     ) -> Value {
         get {
-            let declaration = layer[keyPath: storageKeyPath]
-            return layer.modelValue(forKey: declaration.key, default: declaration.defaultValue)
+            let declaration = owner[keyPath: storageKeyPath]
+            return owner.dynamicValue(forKey: declaration.key, default: declaration.defaultValue)
         }
         set {
-            layer.setModelValue(newValue, forKey: layer[keyPath: storageKeyPath].key)
+            owner.setDynamicValue(newValue, forKey: owner[keyPath: storageKeyPath].key)
         }
     }
 
-    @available(*, unavailable, message: "@Dynamic properties can only be declared in CALayer subclasses")
+    @available(*, unavailable, message: "@Dynamic properties can only be declared in CALayer and CAEmitterCell subclasses")
     public var wrappedValue: Value {
         get { fatalError("unavailable") }
         set { fatalError("unavailable") }
     }
 
     var erasedDefault: any Animatable { defaultValue }
+}
+
+/// An object that keeps ``Dynamic`` properties by key: ``CALayer`` and
+/// ``CAEmitterCell``, the two classes whose properties QuartzCore
+/// synthesises with key-value coding and default values.
+public protocol DynamicPropertyOwner: AnyObject {
+    /// The value stored for `key`, or its default.
+    func dynamicValue<Value: Animatable>(forKey key: String, default fallback: Value) -> Value
+    /// Stores `value` for `key`, as the property's setter does.
+    func setDynamicValue<Value: Animatable>(_ value: Value, forKey key: String)
 }
 
 /// A ``Dynamic`` declaration seen without its value type, as found by

@@ -38,6 +38,16 @@ public final class CADisplayLink {
     public var preferredFramesPerSecond = 0 {
         didSet { frameCount = 0; origin = nil }
     }
+    /// The frame rates asked for, the newer spelling of
+    /// ``preferredFramesPerSecond``: the link runs at `preferred`, else at
+    /// `maximum`; ``CAFrameRateRange/default`` is 60.
+    public var preferredFrameRateRange = CAFrameRateRange.default {
+        didSet {
+            let rate = preferredFrameRateRange.preferred.flatMap { $0 > 0 ? $0 : nil } ?? preferredFrameRateRange.maximum
+            preferredFramesPerSecond = Int(rate.rounded())
+        }
+    }
+
     /// A paused link delivers no frames.
     public var isPaused = false
 

@@ -30,6 +30,7 @@ open class RenderHost {
             guard oldValue !== rootLayer else { return }
             oldValue?.hostingContext = nil
             if let root = rootLayer {
+                CurrentHost.host = self
                 root.removeFromSuperlayer()
                 root.hostingContext = self
                 CATransaction.currentForChange().noteChange(of: root)
@@ -80,11 +81,13 @@ open class RenderHost {
     }
 
     /// Runs `body` with the host's time pinned to `time`.
+    /// The host is current on the calling thread meanwhile
+    /// (``CACurrentMediaTime()`` reads `time`).
     public func withTime<Result>(_ time: CFTimeInterval, _ body: () throws -> Result) rethrows -> Result {
         let saved = pinnedTime
         pinnedTime = time
         defer { pinnedTime = saved }
-        return try body()
+        return try CurrentHost.with(self, body)
     }
 
     // MARK: Scheduled events
@@ -209,6 +212,10 @@ open class RenderHost {
     /// at ``currentTime``: start and stop notifications, removal of finished
     /// animations, transaction completions.
     public func tick() {
+        CurrentHost.with(self, runLifeCycle)
+    }
+
+    private func runLifeCycle() {
         CATransaction.flush()
         let now = currentTime
         var finished = false

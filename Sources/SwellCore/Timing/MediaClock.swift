@@ -1,12 +1,22 @@
 import Foundation
 import Synchronization
 
-/// The current absolute time in seconds on the host's monotonic clock.
+/// The current absolute time in seconds: the clock of the render host the
+/// calling thread is working on, else the machine's monotonic clock.
 ///
-/// QuartzCore's `CACurrentMediaTime()` is `mach_absolute_time()` in seconds:
-/// a monotonic clock that starts at boot and never jumps. Linux's
-/// `CLOCK_MONOTONIC` is the same thing.
+/// QuartzCore's `CACurrentMediaTime()` is `mach_absolute_time()` in seconds,
+/// the clock every layer tree runs on, so Apple's code writes
+/// `beginTime = CACurrentMediaTime() + 0.5` for "half a second from now".
+/// Swell's hosts may run on a manual or an audio clock; reading the current
+/// host's time keeps that code right on them (see `CurrentHost`,
+/// docs/porting.md#time).
 public func CACurrentMediaTime() -> CFTimeInterval {
+    CurrentHost.host?.currentTime ?? monotonicTime()
+}
+
+/// Seconds on `CLOCK_MONOTONIC`, Linux's `mach_absolute_time()`: it starts
+/// at boot and never jumps.
+func monotonicTime() -> CFTimeInterval {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) * 1e-9
@@ -24,10 +34,11 @@ public protocol MediaClock: AnyObject, Sendable {
     var currentTime: CFTimeInterval { get }
 }
 
-/// The host's monotonic clock, ``CACurrentMediaTime()``.
+/// The machine's monotonic clock, what ``CACurrentMediaTime()`` reads on a
+/// thread without a host.
 public final class HostClock: MediaClock {
     public init() {}
-    public var currentTime: CFTimeInterval { CACurrentMediaTime() }
+    public var currentTime: CFTimeInterval { monotonicTime() }
 }
 
 /// A clock that moves only when told to: tests, `swell curve`, and stepped

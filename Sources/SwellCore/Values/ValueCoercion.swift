@@ -7,11 +7,17 @@ import Foundation
 /// QuartzCore boxes numbers in `NSNumber`, so `animation.toValue = 455`
 /// animates a `CGFloat` position and `layer.setValue(0.5, forKey: "opacity")`
 /// sets a `Float`. Swell accepts any Swift or Foundation number for any
-/// numeric property type the same way; other values must already have the
-/// property's type.
+/// numeric property type the same way. Geometry and transforms may come
+/// boxed as Apple's code boxes them (`NSValue(cgPoint:)`,
+/// `NSValue(caTransform3D:)`…), and points, sizes and vectors as two
+/// numbers, rectangles as four (`[x, y, width, height]`); other values must
+/// already have the property's type.
 public enum ValueCoercion {
     static func coerce<Value: Animatable>(_ value: Any, to type: Value.Type) -> Value? {
         if let exact = value as? Value { return exact }
+        if let box = value as? NSValue, let unboxed = box.unboxedAnimatable {
+            return unboxed as? Value
+        }
         if let vector = value as? [Any], let converted = convertVector(vector, to: type) { return converted }
         guard let number = number(value), number.isFinite else { return nil }
         return convertNumber(number, to: type)
@@ -55,10 +61,14 @@ public enum ValueCoercion {
     private static func convertVector<Value: Animatable>(_ vector: [Any], to type: Value.Type) -> Value? {
         let numbers = vector.compactMap(number)
         guard numbers.count == vector.count, numbers.allSatisfy(\.isFinite) else { return nil }
-        if type == SIMD3<Double>.self, numbers.count == 3 {
-            return SIMD3(numbers[0], numbers[1], numbers[2]) as? Value
+        switch (numbers.count, type) {
+        case (3, is SIMD3<Double>.Type): return SIMD3(numbers[0], numbers[1], numbers[2]) as? Value
+        case (2, is CGPoint.Type): return CGPoint(x: numbers[0], y: numbers[1]) as? Value
+        case (2, is CGSize.Type): return CGSize(width: numbers[0], height: numbers[1]) as? Value
+        case (2, is CGVector.Type): return CGVector(dx: numbers[0], dy: numbers[1]) as? Value
+        case (4, is CGRect.Type): return CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) as? Value
+        default: return nil
         }
-        return nil
     }
 }
 
