@@ -339,9 +339,17 @@ open class CALayer: CAMediaTiming {
     // MARK: Model storage
 
     /// The model value for `key`, or its default.
+    ///
+    /// The stored values are unwrapped before the cast: `nil as? Value`
+    /// succeeds when `Value` is optional, and would read an unset
+    /// `borderColor` as nil instead of its default.
     func modelValue<Value: Animatable>(forKey key: String, default fallback: Value) -> Value {
-        if let stored = values[key] as? Value { return stored }
-        return defaultValue(forProperty: key) as? Value ?? fallback
+        storedModelValue(forKey: key) ?? fallback
+    }
+
+    /// The explicitly set value of `key`, or its default, as `Value`.
+    private func storedModelValue<Value: Animatable>(forKey key: String) -> Value? {
+        (values[key] ?? defaultValue(forProperty: key)).flatMap { $0 as? Value }
     }
 
     /// The default of a declared or undeclared property.
@@ -364,7 +372,7 @@ open class CALayer: CAMediaTiming {
             values[key] = newValue
             return
         }
-        let oldValue = values[key] as? Value ?? defaultValue(forProperty: key) as? Value
+        let oldValue: Value? = storedModelValue(forKey: key)
         if oldValue == newValue { return }
         let transaction = CATransaction.currentForChange()
         let action = transaction.actionsDisabled || renderHost == nil ? nil : self.action(forKey: key)

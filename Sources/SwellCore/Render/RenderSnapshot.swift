@@ -36,7 +36,7 @@ public final class LayerRecord: Sendable {
     /// or it has another type.
     public func track<Value: Animatable>(forKey key: String, as type: Value.Type) -> PropertyTrack<Value>? {
         if let track = tracks.first(where: { $0.key == key }) { return track as? PropertyTrack<Value> }
-        return (modelValue(forKey: key) as? Value).map { PropertyTrack(key: key, constant: $0) }
+        return modelValue(forKey: key).flatMap { $0 as? Value }.map { PropertyTrack(key: key, constant: $0) }
     }
 
     /// The presented value of `key` at `time` of the layer's local time:
