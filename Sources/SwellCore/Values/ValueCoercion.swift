@@ -4,6 +4,9 @@ import Foundation
 /// (`fromValue: Any?`, `values: [Any]?`, `setValue(_:forKey:)`) into a
 /// property's value type.
 ///
+/// A Core Animation constant (``CAStringConstant``) takes its raw string, as
+/// QuartzCore's `NSString` constants are set by key-value coding.
+///
 /// QuartzCore boxes numbers in `NSNumber`, so `animation.toValue = 455`
 /// animates a `CGFloat` position and `layer.setValue(0.5, forKey: "opacity")`
 /// sets a `Float`. Swell accepts any Swift or Foundation number for any
@@ -12,7 +15,14 @@ import Foundation
 public enum ValueCoercion {
     static func coerce<Value: Animatable>(_ value: Any, to type: Value.Type) -> Value? {
         if let exact = value as? Value { return exact }
-        if let vector = value as? [Any], let converted = convertVector(vector, to: type) { return converted }
+        if let loose = type as? any LooselyCoercible.Type {
+            // Unwrapped first: a nil cast to an optional `Value` would succeed.
+            guard let coerced = loose.coerced(from: value) else { return nil }
+            return coerced as? Value
+        }
+        if let constant = type as? any CAStringConstant.Type {
+            return (value as? String).flatMap { constant.init(rawValue: $0) as? Value }
+        }
         guard let number = number(value), number.isFinite else { return nil }
         return convertNumber(number, to: type)
     }
@@ -44,21 +54,51 @@ public enum ValueCoercion {
         case is Double.Type: number as? Value
         case is Float.Type: Float(number) as? Value
         case is CGFloat.Type: CGFloat(number) as? Value
-        case is Double?.Type: Double?(number) as? Value
-        case is Float?.Type: Float?(Float(number)) as? Value
-        case is CGFloat?.Type: CGFloat?(CGFloat(number)) as? Value
-        case is SIMD3<Double>.Type: SIMD3<Double>(repeating: number) as? Value
+        case is Int.Type: Int(roundingToNearest: number) as? Value
         default: nil
         }
     }
+}
 
-    private static func convertVector<Value: Animatable>(_ vector: [Any], to type: Value.Type) -> Value? {
-        let numbers = vector.compactMap(number)
-        guard numbers.count == vector.count, numbers.allSatisfy(\.isFinite) else { return nil }
-        if type == SIMD3<Double>.self, numbers.count == 3 {
-            return SIMD3(numbers[0], numbers[1], numbers[2]) as? Value
+/// A type that takes loosely typed values other than single numbers: the
+/// forms QuartzCore's key-value coding accepts for it.
+protocol LooselyCoercible {
+    static func coerced(from value: Any) -> Self?
+}
+
+/// An optional takes whatever its wrapped type takes (`CGFloat?` a number,
+/// `[CGFloat]?` an array of numbers).
+extension Optional: LooselyCoercible where Wrapped: Animatable {
+    static func coerced(from value: Any) -> Wrapped?? {
+        ValueCoercion.coerce(value, to: Wrapped.self).map { .some($0) }
+    }
+}
+
+/// An array takes an array whose every element converts
+/// (`[NSNumber]` for `[CGFloat]`, `[Any]` of colours for `[CGColor]`).
+extension Array: LooselyCoercible where Element: Animatable {
+    static func coerced(from value: Any) -> [Element]? {
+        guard let elements = value as? [Any] else { return nil }
+        var converted: [Element] = []
+        converted.reserveCapacity(elements.count)
+        for element in elements {
+            guard let value = ValueCoercion.coerce(element, to: Element.self) else { return nil }
+            converted.append(value)
         }
-        return nil
+        return converted
+    }
+}
+
+/// Three numbers take an array of three numbers, or one number for all three.
+extension SIMD3: LooselyCoercible where Scalar == Double {
+    static func coerced(from value: Any) -> SIMD3<Double>? {
+        if let vector = value as? [Any] {
+            let numbers = vector.compactMap(ValueCoercion.number)
+            guard numbers.count == 3, numbers.allSatisfy(\.isFinite) else { return nil }
+            return SIMD3(numbers[0], numbers[1], numbers[2])
+        }
+        guard let number = ValueCoercion.number(value), number.isFinite else { return nil }
+        return SIMD3(repeating: number)
     }
 }
 
