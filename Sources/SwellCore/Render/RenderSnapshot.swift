@@ -14,9 +14,16 @@ public final class LayerRecord: Sendable {
     let tracks: [any AnyPropertyTrack]
     /// The layer's ``CALayer/renderState``.
     public let renderState: (any Sendable)?
+    /// The layer's class, for a renderer to tell how to draw it
+    /// (`record.layerClass is CAShapeLayer.Type` holds for subclasses too).
+    /// A class, never the layer: nothing here reaches a `CALayer`.
+    public let layerClass: CALayer.Type
+    /// The layer's `contents` in a drawable form, or nil.
+    public let contents: LayerContents?
 
     init(serial: UInt64, name: String?, timing: MediaTiming, values: [String: any Animatable],
-         defaults: [String: any Animatable], tracks: [any AnyPropertyTrack], renderState: (any Sendable)?) {
+         defaults: [String: any Animatable], tracks: [any AnyPropertyTrack], renderState: (any Sendable)?,
+         layerClass: CALayer.Type, contents: LayerContents?) {
         self.serial = serial
         self.name = name
         self.timing = timing
@@ -24,6 +31,8 @@ public final class LayerRecord: Sendable {
         self.defaults = defaults
         self.tracks = tracks
         self.renderState = renderState
+        self.layerClass = layerClass
+        self.contents = contents
     }
 
     /// The committed model value of `key`.
@@ -76,7 +85,8 @@ public final class LayerRecord: Sendable {
         var defaults = LayerPropertyTable.effectiveDefaults(of: type(of: layer), instance: layer)
         defaults.merge(layer.undeclaredDefaults) { declared, _ in declared }
         return LayerRecord(serial: layer.serial, name: layer.name, timing: layer.layerTiming,
-                           values: layer.values, defaults: defaults, tracks: tracks, renderState: layer.renderState)
+                           values: layer.values, defaults: defaults, tracks: tracks, renderState: layer.renderState,
+                           layerClass: type(of: layer), contents: LayerContents(layer.contents))
     }
 }
 
