@@ -163,6 +163,20 @@ public final class RenderSnapshot: Sendable {
         return records[index].timing.localTime(fromParent: parentTime)
     }
 
+    /// The local time of the layer at `index` when some layers' children
+    /// see their parent's time shifted: `shifts[i]` is added to the local
+    /// time of the layer at `i` as its sublayers see it. A replicator's
+    /// instance k draws its sublayers with the replicator's shift
+    /// −k × `instanceDelay` (``CAReplicatorLayer/Instance/timeOffset``);
+    /// nested replicators add their shifts.
+    public func localTime(ofLayerAt index: Int, hostTime: Double, shiftingChildren shifts: [Int: Double]) -> Double {
+        let parent = parents[index]
+        let parentTime = parent < 0
+            ? hostTime
+            : localTime(ofLayerAt: parent, hostTime: hostTime, shiftingChildren: shifts) + (shifts[parent] ?? 0)
+        return records[index].timing.localTime(fromParent: parentTime)
+    }
+
     /// The presented values of every animated property of every layer at a
     /// host time — one frame of the presentation tree.
     ///
