@@ -50,6 +50,20 @@ import Testing
         }
     }
 
+    @Test func aRendererComputesTheSameInstancesFromTheRecord() {
+        let replicator = CAReplicatorLayer()
+        replicator.bounds = CGRect(x: 0, y: 0, width: 50, height: 80)
+        replicator.instanceCount = 4
+        replicator.instanceTransform = CATransform3DMakeTranslation(10, 0, 0)
+        replicator.instanceRedOffset = -0.25
+        replicator.instanceDelay = 0.1
+        let record = LayerStage(replicator).record()
+        #expect(record.layerClass is CAReplicatorLayer.Type)
+        #expect(CAReplicatorLayer.instances { record.modelValue(forKey: $0) } == replicator.instances)
+        #expect(replicator.instances.last?.transform == CATransform3DMakeTranslation(30, 0, 0))
+        #expect(replicator.instances.last?.timeOffset == -0.30000000000000004) // −3 × 0.1
+    }
+
     @Test func coloursClampAndNoInstancesForACountBelowOne() {
         let replicator = CAReplicatorLayer()
         replicator.instanceCount = 3
