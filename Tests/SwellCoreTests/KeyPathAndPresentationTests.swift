@@ -18,6 +18,16 @@ import Testing
         CATransaction.flush()
     }
 
+    @Test func unsetOptionalPropertiesReadTheirDefaultsAndCanBeCleared() {
+        // Apple's CALayer reference: borderColor and shadowColor default to
+        // opaque black.
+        let layer = CALayer()
+        #expect(layer.borderColor == CGColor(gray: 0, alpha: 1) && layer.shadowColor == CGColor(gray: 0, alpha: 1))
+        layer.borderColor = nil
+        #expect(layer.borderColor == nil)
+        #expect(CALayer(layer: layer).borderColor == nil)
+    }
+
     @Test func numbersConvertToThePropertysType() {
         let layer = CALayer()
         layer.setValue(0.5, forKey: "opacity")

@@ -105,7 +105,11 @@ extension CALayer {
         open(value)
     }
 
+    /// The value a new undeclared property takes its type from. Integers
+    /// make a `Double` property, as an `NSNumber` makes a property that
+    /// animates through fractions.
     private static func animatableValue(_ value: Any) -> (any Animatable)? {
+        if value is any BinaryInteger { return ValueCoercion.number(value) }
         if let animatable = value as? any Animatable { return animatable }
         return ValueCoercion.number(value)
     }

@@ -1,6 +1,6 @@
 /// How a layer's contents are placed in its bounds (QuartzCore's
 /// `CALayerContentsGravity`).
-public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+public struct CALayerContentsGravity: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -19,7 +19,7 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 }
 
 /// The filter used to scale a layer's contents (`CALayerContentsFilter`).
-public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+public struct CALayerContentsFilter: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -29,7 +29,7 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
 }
 
 /// The corners that `cornerRadius` rounds (`CACornerMask`).
-public struct CACornerMask: OptionSet, Hashable, Sendable {
+public struct CACornerMask: DiscreteOptionSet {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
@@ -40,7 +40,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 }
 
 /// The edges of a layer that are antialiased (`CAEdgeAntialiasingMask`).
-public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+public struct CAEdgeAntialiasingMask: DiscreteOptionSet {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
@@ -51,7 +51,7 @@ public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
 }
 
 /// The curve of a layer's rounded corners (`CALayerCornerCurve`).
-public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+public struct CALayerCornerCurve: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -60,7 +60,7 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 }
 
 /// The pixel format of a layer's contents (`CALayerContentsFormat`).
-public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+public struct CALayerContentsFormat: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 

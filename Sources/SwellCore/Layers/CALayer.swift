@@ -112,36 +112,65 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     /// Defaults for properties and actions not set on the layer: an
     /// `"actions"` dictionary, and a nested `"style"` dictionary searched next.
     open var style: [AnyHashable: Any]?
-    /// The layer's content: anything its display produces.
-    open var contents: Any?
-    /// How contents are positioned in the bounds (`kCAGravityResize`…).
-    open var contentsGravity: CALayerContentsGravity = .resize
-    /// The filters used when contents are scaled down and up.
-    open var minificationFilter: CALayerContentsFilter = .linear
-    open var magnificationFilter: CALayerContentsFilter = .linear
-    open var minificationFilterBias: Float = 0
-    /// Whether the layer's content is fully opaque (a drawing hint).
-    open var isOpaque = false
+    /// The layer's content: a ``CGImage``, or the ``CGContext`` recording
+    /// that the default ``display()`` keeps. Render hosts receive it as
+    /// ``LayerContents`` with each commit; other values are kept but not
+    /// drawn. Setting it publishes the change (no implicit animation:
+    /// Core Animation's crossfade of contents is a ``CATransition``'s
+    /// `fade`).
+    open var contents: Any? {
+        didSet { setNeedsCommit() }
+    }
     /// Whether `display()` is requested whenever `bounds` changes.
     open var needsDisplayOnBoundsChange = false
     /// Whether drawing happens asynchronously (a hint; Swell draws in order).
     open var drawsAsynchronously = false
-    /// Whether the layer is rendered as a bitmap before compositing.
-    open var shouldRasterize = false
-    open var rasterizationScale: CGFloat = 1
-    /// Which corners `cornerRadius` rounds.
-    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
-    /// Which edges are antialiased.
-    open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
-    open var allowsEdgeAntialiasing = false
-    open var allowsGroupOpacity = true
-    /// The curve of rounded corners.
-    open var cornerCurve: CALayerCornerCurve = .circular
-    /// Whether the layer's geometry is flipped (y down) relative to its
-    /// superlayer's, as on macOS.
-    open var isGeometryFlipped = false
+
+    // MARK: Drawing state
+    //
+    // Not animatable in Core Animation (apart from `minificationFilterBias`);
+    // declared with `@Dynamic` so render hosts receive them with every
+    // commit, `presentation()` copies them, and key-value coding reaches
+    // them. Apple's defaults; docs/layers.md says how each is drawn.
+
+    /// How contents are placed in the bounds; `.resize` by default. See
+    /// ``CALayerContentsGravity/rect(forContentsOfSize:in:)``.
+    @Dynamic("contentsGravity") public var contentsGravity: CALayerContentsGravity = .resize
+    /// The filters used when contents are scaled down and up.
+    @Dynamic("minificationFilter") public var minificationFilter: CALayerContentsFilter = .linear
+    @Dynamic("magnificationFilter") public var magnificationFilter: CALayerContentsFilter = .linear
+    /// The bias of the level of detail `.trilinear` minification picks.
+    @Dynamic("minificationFilterBias") public var minificationFilterBias: Float = 0
+    /// Whether the layer's content is fully opaque (a drawing hint).
+    @Dynamic("opaque") public var isOpaque = false
+    /// Whether the layer is rendered as a bitmap before compositing, at
+    /// `rasterizationScale` pixels per point.
+    @Dynamic("shouldRasterize") public var shouldRasterize = false
+    @Dynamic("rasterizationScale") public var rasterizationScale: CGFloat = 1
+    /// Which corners `cornerRadius` rounds; all four by default.
+    @Dynamic("maskedCorners") public var maskedCorners: CACornerMask = [
+        .layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner,
+    ]
+    /// Which edges are antialiased when `allowsEdgeAntialiasing` is set.
+    @Dynamic("edgeAntialiasingMask") public var edgeAntialiasingMask: CAEdgeAntialiasingMask = [
+        .layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge,
+    ]
+    /// Whether the edges in `edgeAntialiasingMask` are antialiased.
+    @Dynamic("allowsEdgeAntialiasing") public var allowsEdgeAntialiasing = false
+    /// Whether `opacity` applies to the layer and its sublayers as one
+    /// group (composited once) rather than to each layer on its own.
+    @Dynamic("allowsGroupOpacity") public var allowsGroupOpacity = true
+    /// The curve of rounded corners: `.circular` arcs, or `.continuous`
+    /// (curvature without a jump where the arc meets the edge).
+    @Dynamic("cornerCurve") public var cornerCurve: CALayerCornerCurve = .circular
+    /// Whether the layer's geometry is flipped relative to its superlayer's:
+    /// its sublayers' y axis runs the other way.
+    @Dynamic("geometryFlipped") public var isGeometryFlipped = false
     /// The pixel format of the contents a host should allocate.
-    open var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    @Dynamic("contentsFormat") public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+
+    // MARK: Other properties
+
     /// Filters for the layer and what is behind it, and how it composites
     /// (kept for hosts that render them).
     open var filters: [Any]?
@@ -175,22 +204,8 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
         actions = other.actions
         style = other.style
         contents = other.contents
-        contentsGravity = other.contentsGravity
-        minificationFilter = other.minificationFilter
-        magnificationFilter = other.magnificationFilter
-        minificationFilterBias = other.minificationFilterBias
-        isOpaque = other.isOpaque
         needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
         drawsAsynchronously = other.drawsAsynchronously
-        shouldRasterize = other.shouldRasterize
-        rasterizationScale = other.rasterizationScale
-        maskedCorners = other.maskedCorners
-        edgeAntialiasingMask = other.edgeAntialiasingMask
-        allowsEdgeAntialiasing = other.allowsEdgeAntialiasing
-        allowsGroupOpacity = other.allowsGroupOpacity
-        cornerCurve = other.cornerCurve
-        isGeometryFlipped = other.isGeometryFlipped
-        contentsFormat = other.contentsFormat
         filters = other.filters
         backgroundFilters = other.backgroundFilters
         compositingFilter = other.compositingFilter
@@ -215,6 +230,14 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     /// The class's default action for `event`; nil by default.
     open class func defaultAction(forKey event: String) -> (any CAAction)? {
         nil
+    }
+
+    /// The keys whose changes get the built-in implicit animation, a basic
+    /// animation from the presented value (see `searchAction(forKey:)`):
+    /// CALayer's animatable properties, and those a subclass such as
+    /// `CAShapeLayer` adds.
+    class var implicitlyAnimatedKeys: Set<String> {
+        layerImplicitlyAnimatedKeys
     }
 
     /// Adds a copy of `anim` under `key` (see `addAnimationCopy(_:forKey:)`
@@ -339,9 +362,17 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     // MARK: Model storage
 
     /// The model value for `key`, or its default.
+    ///
+    /// The stored values are unwrapped before the cast: `nil as? Value`
+    /// succeeds when `Value` is optional, and would read an unset
+    /// `borderColor` as nil instead of its default.
     func modelValue<Value: Animatable>(forKey key: String, default fallback: Value) -> Value {
-        if let stored = values[key] as? Value { return stored }
-        return defaultValue(forProperty: key) as? Value ?? fallback
+        storedModelValue(forKey: key) ?? fallback
+    }
+
+    /// The explicitly set value of `key`, or its default, as `Value`.
+    private func storedModelValue<Value: Animatable>(forKey key: String) -> Value? {
+        (values[key] ?? defaultValue(forProperty: key)).flatMap { $0 as? Value }
     }
 
     public func dynamicValue<Value: Animatable>(forKey key: String, default fallback: Value) -> Value {
@@ -372,7 +403,7 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
             values[key] = newValue
             return
         }
-        let oldValue = values[key] as? Value ?? defaultValue(forProperty: key) as? Value
+        let oldValue: Value? = storedModelValue(forKey: key)
         if oldValue == newValue { return }
         let transaction = CATransaction.currentForChange()
         let action = transaction.actionsDisabled || renderHost == nil ? nil : self.action(forKey: key)

@@ -7,8 +7,10 @@ import Foundation
 /// the default ``CALayer/display()`` keeps the recorded operations as the
 /// layer's `contents` — a display list a visual host can render. The API is
 /// a subset of `CGContext`: graphics state, the current transformation
-/// matrix, paths, fill and stroke. As in Core Graphics, points are
-/// transformed by the matrix in effect when they are added to the path.
+/// matrix, rectangular clipping, paths, fill and stroke. As in Core
+/// Graphics, points are transformed by the matrix in effect when they are
+/// added to the path, and a clip by the matrix in effect when it is set:
+/// a recording is in the context's own (device) coordinates.
 public final class CGContext {
     /// A recorded fill or stroke of a path, in the context's coordinates.
     public struct Operation: Sendable, Equatable {
@@ -20,6 +22,19 @@ public final class CGContext {
         public let kind: Kind
         public let path: CGPath
         public let color: CGColor
+        /// The clip in effect, in the context's coordinates: the
+        /// intersection of the rectangles clipped to, or nil when nothing
+        /// was clipped. A replay draws the operation only inside it.
+        public let clip: CGRect?
+    }
+
+    /// What a context recorded, as a `Sendable` value a render host can
+    /// replay on its own thread (``LayerContents/drawing(_:)``).
+    public struct Recording: Sendable, Equatable {
+        /// The size of the drawing area.
+        public let size: CGSize
+        /// The operations in the order they were drawn.
+        public let operations: [Operation]
     }
 
     private struct GraphicsState {
@@ -27,6 +42,8 @@ public final class CGContext {
         var fillColor = CGColor.black
         var strokeColor = CGColor.black
         var lineWidth: CGFloat = 1
+        /// In the context's coordinates; nil for the whole plane.
+        var clip: CGRect?
     }
 
     /// The size of the drawing area (the layer's bounds).
@@ -61,6 +78,30 @@ public final class CGContext {
     public func scaleBy(x sx: CGFloat, y sy: CGFloat) { concatenate(CGAffineTransform(scaleX: sx, y: sy)) }
     public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
 
+    /// Everything drawn so far, as a value.
+    public var recording: Recording { Recording(size: size, operations: operations) }
+
+    // MARK: Clipping
+
+    /// Narrows the clip to `rect`, in the current user coordinates, as
+    /// `CGContext.clip(to:)`; `restoreGState()` widens it again. Only
+    /// axis-aligned rectangles are kept exactly: a rectangle under a rotating
+    /// matrix clips to its bounding box.
+    public func clip(to rect: CGRect) {
+        let device = rect.applying(state.transform)
+        state.clip = state.clip.map { $0.intersection(device) } ?? device
+    }
+
+    /// The bounding box of the clip, in the current user coordinates
+    /// (`CGContextGetClipBoundingBox`): the drawing area when nothing was
+    /// clipped. A `CATiledLayer` tile's context answers the tile's rectangle.
+    public var boundingBoxOfClipPath: CGRect {
+        let device = state.clip ?? CGRect(origin: .zero, size: size)
+        return device.isNull ? .null : device.applying(state.transform.inverted())
+    }
+
+    // MARK: Colours and lines
+
     public func setLineWidth(_ width: CGFloat) { state.lineWidth = width }
     public func setFillColor(_ color: CGColor) { state.fillColor = color }
     public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
@@ -88,13 +129,14 @@ public final class CGContext {
     /// Strokes the current path with the stroke colour and line width, then
     /// clears it.
     public func strokePath() {
-        operations.append(Operation(kind: .stroke(lineWidth: state.lineWidth), path: path, color: state.strokeColor))
+        operations.append(Operation(kind: .stroke(lineWidth: state.lineWidth), path: path, color: state.strokeColor,
+                                    clip: state.clip))
         path = CGPath()
     }
 
     /// Fills the current path with the fill colour, then clears it.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        operations.append(Operation(kind: .fill(rule), path: path, color: state.fillColor))
+        operations.append(Operation(kind: .fill(rule), path: path, color: state.fillColor, clip: state.clip))
         path = CGPath()
     }
 

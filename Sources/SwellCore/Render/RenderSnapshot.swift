@@ -14,9 +14,16 @@ public final class LayerRecord: Sendable {
     let tracks: [any AnyPropertyTrack]
     /// The layer's ``CALayer/renderState``.
     public let renderState: (any Sendable)?
+    /// The layer's class, for a renderer to tell how to draw it
+    /// (`record.layerClass is CAShapeLayer.Type` holds for subclasses too).
+    /// A class, never the layer: nothing here reaches a `CALayer`.
+    public let layerClass: CALayer.Type
+    /// The layer's `contents` in a drawable form, or nil.
+    public let contents: LayerContents?
 
     init(serial: UInt64, name: String?, timing: MediaTiming, values: [String: any Animatable],
-         defaults: [String: any Animatable], tracks: [any AnyPropertyTrack], renderState: (any Sendable)?) {
+         defaults: [String: any Animatable], tracks: [any AnyPropertyTrack], renderState: (any Sendable)?,
+         layerClass: CALayer.Type, contents: LayerContents?) {
         self.serial = serial
         self.name = name
         self.timing = timing
@@ -24,6 +31,8 @@ public final class LayerRecord: Sendable {
         self.defaults = defaults
         self.tracks = tracks
         self.renderState = renderState
+        self.layerClass = layerClass
+        self.contents = contents
     }
 
     /// The committed model value of `key`.
@@ -36,7 +45,7 @@ public final class LayerRecord: Sendable {
     /// or it has another type.
     public func track<Value: Animatable>(forKey key: String, as type: Value.Type) -> PropertyTrack<Value>? {
         if let track = tracks.first(where: { $0.key == key }) { return track as? PropertyTrack<Value> }
-        return (modelValue(forKey: key) as? Value).map { PropertyTrack(key: key, constant: $0) }
+        return modelValue(forKey: key).flatMap { $0 as? Value }.map { PropertyTrack(key: key, constant: $0) }
     }
 
     /// The presented value of `key` at `time` of the layer's local time:
@@ -76,7 +85,8 @@ public final class LayerRecord: Sendable {
         var defaults = LayerPropertyTable.effectiveDefaults(of: type(of: layer), instance: layer)
         defaults.merge(layer.undeclaredDefaults) { declared, _ in declared }
         return LayerRecord(serial: layer.serial, name: layer.name, timing: layer.layerTiming,
-                           values: layer.values, defaults: defaults, tracks: tracks, renderState: layer.renderState)
+                           values: layer.values, defaults: defaults, tracks: tracks, renderState: layer.renderState,
+                           layerClass: type(of: layer), contents: LayerContents(layer.contents))
     }
 }
 
@@ -150,6 +160,20 @@ public final class RenderSnapshot: Sendable {
     public func localTime(ofLayerAt index: Int, hostTime: Double) -> Double {
         let parent = parents[index]
         let parentTime = parent < 0 ? hostTime : localTime(ofLayerAt: parent, hostTime: hostTime)
+        return records[index].timing.localTime(fromParent: parentTime)
+    }
+
+    /// The local time of the layer at `index` when some layers' children
+    /// see their parent's time shifted: `shifts[i]` is added to the local
+    /// time of the layer at `i` as its sublayers see it. A replicator's
+    /// instance k draws its sublayers with the replicator's shift
+    /// −k × `instanceDelay` (``CAReplicatorLayer/Instance/timeOffset``);
+    /// nested replicators add their shifts.
+    public func localTime(ofLayerAt index: Int, hostTime: Double, shiftingChildren shifts: [Int: Double]) -> Double {
+        let parent = parents[index]
+        let parentTime = parent < 0
+            ? hostTime
+            : localTime(ofLayerAt: parent, hostTime: hostTime, shiftingChildren: shifts) + (shifts[parent] ?? 0)
         return records[index].timing.localTime(fromParent: parentTime)
     }
 

@@ -172,6 +172,28 @@ extension CGFloat: Animatable {
     public func distance(to other: CGFloat) -> Double { Double(Swift.abs(other - self)) }
 }
 
+/// Whole numbers (`CAReplicatorLayer.instanceCount`, `CATiledLayer.levelsOfDetail`)
+/// interpolate as reals and round to the nearest integer, half away from zero.
+extension Int: Animatable {
+    public func interpolated(to other: Int, fraction: Double) -> Int {
+        Int(roundingToNearest: Double(self) + (Double(other) - Double(self)) * fraction)
+    }
+    public func adding(_ other: Int) -> Int { self &+ other }
+    public func subtracting(_ other: Int) -> Int { self &- other }
+    public func scaled(by factor: Double) -> Int { Int(roundingToNearest: Double(self) * factor) }
+    public func distance(to other: Int) -> Double { Swift.abs(Double(other) - Double(self)) }
+
+    /// `x` rounded, saturated to Int's range (0 for NaN), so an overshooting
+    /// timing function cannot trap.
+    init(roundingToNearest x: Double) {
+        let rounded = x.rounded()
+        if rounded.isNaN { self = 0 }
+        else if rounded >= 0x1p63 { self = .max }
+        else if rounded < -0x1p63 { self = .min }
+        else { self = Int(rounded) }
+    }
+}
+
 // MARK: - Discrete values
 
 /// Values that cannot be interpolated (booleans, names, images) switch from
@@ -185,6 +207,19 @@ extension DiscreteAnimatable {
     public func subtracting(_ other: Self) -> Self { self }
     public func scaled(by factor: Double) -> Self { self }
     public func distance(to other: Self) -> Double { self == other ? 0 : 1 }
+}
+
+/// Option sets (`CACornerMask`) switch halfway like other discrete values;
+/// they add as sets do (union) and subtract as sets do (difference).
+public protocol DiscreteOptionSet: OptionSet, Animatable where RawValue: FixedWidthInteger {}
+
+extension DiscreteOptionSet {
+    public func interpolated(to other: Self, fraction: Double) -> Self { fraction < 0.5 ? self : other }
+    public func adding(_ other: Self) -> Self { union(other) }
+    public func scaled(by factor: Double) -> Self { self }
+    public func distance(to other: Self) -> Double { self == other ? 0 : 1 }
+    /// The empty set.
+    public static var zero: Self { [] }
 }
 
 extension Bool: DiscreteAnimatable {

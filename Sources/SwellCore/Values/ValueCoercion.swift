@@ -4,6 +4,9 @@ import Foundation
 /// (`fromValue: Any?`, `values: [Any]?`, `setValue(_:forKey:)`) into a
 /// property's value type.
 ///
+/// A Core Animation constant (``CAStringConstant``) takes its raw string, as
+/// QuartzCore's `NSString` constants are set by key-value coding.
+///
 /// QuartzCore boxes numbers in `NSNumber`, so `animation.toValue = 455`
 /// animates a `CGFloat` position and `layer.setValue(0.5, forKey: "opacity")`
 /// sets a `Float`. Swell accepts any Swift or Foundation number for any
@@ -18,7 +21,14 @@ public enum ValueCoercion {
         if let box = value as? NSValue, let unboxed = box.unboxedAnimatable {
             return unboxed as? Value
         }
-        if let vector = value as? [Any], let converted = convertVector(vector, to: type) { return converted }
+        if let loose = type as? any LooselyCoercible.Type {
+            // Unwrapped first: a nil cast to an optional `Value` would succeed.
+            guard let coerced = loose.coerced(from: value) else { return nil }
+            return coerced as? Value
+        }
+        if let constant = type as? any CAStringConstant.Type {
+            return (value as? String).flatMap { constant.init(rawValue: $0) as? Value }
+        }
         guard let number = number(value), number.isFinite else { return nil }
         return convertNumber(number, to: type)
     }
@@ -45,30 +55,87 @@ public enum ValueCoercion {
         }
     }
 
+    /// `count` finite numbers, when `value` is an array of exactly them.
+    static func numbers(_ value: Any, count: Int) -> [Double]? {
+        guard let vector = value as? [Any], vector.count == count else { return nil }
+        let numbers = vector.compactMap(number)
+        return numbers.count == count && numbers.allSatisfy(\.isFinite) ? numbers : nil
+    }
+
     private static func convertNumber<Value: Animatable>(_ number: Double, to type: Value.Type) -> Value? {
         switch type {
         case is Double.Type: number as? Value
         case is Float.Type: Float(number) as? Value
         case is CGFloat.Type: CGFloat(number) as? Value
-        case is Double?.Type: Double?(number) as? Value
-        case is Float?.Type: Float?(Float(number)) as? Value
-        case is CGFloat?.Type: CGFloat?(CGFloat(number)) as? Value
-        case is SIMD3<Double>.Type: SIMD3<Double>(repeating: number) as? Value
+        case is Int.Type: Int(roundingToNearest: number) as? Value
         default: nil
         }
     }
+}
 
-    private static func convertVector<Value: Animatable>(_ vector: [Any], to type: Value.Type) -> Value? {
-        let numbers = vector.compactMap(number)
-        guard numbers.count == vector.count, numbers.allSatisfy(\.isFinite) else { return nil }
-        switch (numbers.count, type) {
-        case (3, is SIMD3<Double>.Type): return SIMD3(numbers[0], numbers[1], numbers[2]) as? Value
-        case (2, is CGPoint.Type): return CGPoint(x: numbers[0], y: numbers[1]) as? Value
-        case (2, is CGSize.Type): return CGSize(width: numbers[0], height: numbers[1]) as? Value
-        case (2, is CGVector.Type): return CGVector(dx: numbers[0], dy: numbers[1]) as? Value
-        case (4, is CGRect.Type): return CGRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]) as? Value
-        default: return nil
+/// A type that takes loosely typed values other than single numbers: the
+/// forms QuartzCore's key-value coding accepts for it.
+protocol LooselyCoercible {
+    static func coerced(from value: Any) -> Self?
+}
+
+/// An optional takes whatever its wrapped type takes (`CGFloat?` a number,
+/// `[CGFloat]?` an array of numbers).
+extension Optional: LooselyCoercible where Wrapped: Animatable {
+    static func coerced(from value: Any) -> Wrapped?? {
+        ValueCoercion.coerce(value, to: Wrapped.self).map { .some($0) }
+    }
+}
+
+/// An array takes an array whose every element converts
+/// (`[NSNumber]` for `[CGFloat]`, `[Any]` of colours for `[CGColor]`).
+extension Array: LooselyCoercible where Element: Animatable {
+    static func coerced(from value: Any) -> [Element]? {
+        guard let elements = value as? [Any] else { return nil }
+        var converted: [Element] = []
+        converted.reserveCapacity(elements.count)
+        for element in elements {
+            guard let value = ValueCoercion.coerce(element, to: Element.self) else { return nil }
+            converted.append(value)
         }
+        return converted
+    }
+}
+
+/// Three numbers take an array of three numbers, or one number for all three.
+extension SIMD3: LooselyCoercible where Scalar == Double {
+    static func coerced(from value: Any) -> SIMD3<Double>? {
+        if let n = ValueCoercion.numbers(value, count: 3) { return SIMD3(n[0], n[1], n[2]) }
+        guard let number = ValueCoercion.number(value), number.isFinite else { return nil }
+        return SIMD3(repeating: number)
+    }
+}
+
+/// A point takes two numbers, `[x, y]`.
+extension CGPoint: LooselyCoercible {
+    static func coerced(from value: Any) -> CGPoint? {
+        ValueCoercion.numbers(value, count: 2).map { CGPoint(x: $0[0], y: $0[1]) }
+    }
+}
+
+/// A size takes two numbers, `[width, height]`.
+extension CGSize: LooselyCoercible {
+    static func coerced(from value: Any) -> CGSize? {
+        ValueCoercion.numbers(value, count: 2).map { CGSize(width: $0[0], height: $0[1]) }
+    }
+}
+
+/// A vector takes two numbers, `[dx, dy]`.
+extension CGVector: LooselyCoercible {
+    static func coerced(from value: Any) -> CGVector? {
+        ValueCoercion.numbers(value, count: 2).map { CGVector(dx: $0[0], dy: $0[1]) }
+    }
+}
+
+/// A rectangle takes four numbers, `[x, y, width, height]`.
+extension CGRect: LooselyCoercible {
+    static func coerced(from value: Any) -> CGRect? {
+        ValueCoercion.numbers(value, count: 4).map { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) }
     }
 }
 
