@@ -66,7 +66,7 @@ struct ScriptRejectionTests {
         .init("unknown top-level key, suggested", #"{"version": 1, ‸"event": []}"#,
               "unknown key \"event\" in the script; did you mean \"events\"?"),
         .init("unknown top-level key, listed", #"{"version": 1, ‸"author": "me"}"#,
-              "unknown key \"author\" in the script; valid keys are version, sampleRate, layers, events"),
+              "unknown key \"author\" in the script; valid keys are version, sampleRate, canvas, layers, events"),
         .init("sampleRate is whole", #"{"version": 1, "sampleRate": ‸44100.5}"#,
               "\"sampleRate\" must be a whole number of frames per second, at least 1"),
         .init("sampleRate is positive", #"{"version": 1, "sampleRate": ‸0}"#,
@@ -77,6 +77,27 @@ struct ScriptRejectionTests {
         .init("events is an array", #"{"version": 1, "events": ‸"later"}"#, "\"events\" must be an array, not a string"),
         .init("JSON syntax", #"{"version": 1, "events": [{"at": 0, "set": {"volume": 1}} ‸{"at": 1}]}"#,
               "expected ',' or ']' after array element, found '{'"),
+    ]
+
+    static let canvasRules: [ScriptRejection] = [
+        .init("canvas is an object", #"{"version": 1, "canvas": ‸[640, 360]}"#, "canvas must be an object, not an array"),
+        .init("width is required", #"{"version": 1, "canvas": ‸{"height": 360}}"#, "missing required key \"width\" in canvas"),
+        .init("width is whole", #"{"version": 1, "canvas": {"width": ‸640.5, "height": 360}}"#,
+              "\"width\" must be a whole number of points from 1 to 16384"),
+        .init("height fits", #"{"version": 1, "canvas": {"width": 640, "height": ‸20000}}"#,
+              "\"height\" must be a whole number of points from 1 to 16384"),
+        .init("scale is positive", #"{"version": 1, "canvas": {"width": 640, "height": 360, "scale": ‸0}}"#,
+              "\"scale\" must be a positive number of pixels per point"),
+        .init("scaled canvas fits", #"{"version": 1, "canvas": {"width": 10000, "height": 360, "scale": ‸2}}"#,
+              "the canvas would be 20000 pixels on a side; at most 16384 are drawn"),
+        .init("hex colour", ##"{"version": 1, "canvas": {"width": 64, "height": 36, "backgroundColor": ‸"#12345"}}"##,
+              "\"backgroundColor\": invalid colour \"#12345\": expected \"#rrggbb\" or \"#rrggbbaa\" in hexadecimal, or [r, g, b, a] in 0…1"),
+        .init("component colour", #"{"version": 1, "canvas": {"width": 64, "height": 36, "backgroundColor": ‸[1, 0, 0]}}"#,
+              "\"backgroundColor\": invalid colour \"[1.0, 0.0, 0.0]\": expected four components r, g, b, a, each in 0…1"),
+        .init("colour kind", #"{"version": 1, "canvas": {"width": 64, "height": 36, "backgroundColor": ‸1}}"#,
+              "\"backgroundColor\" must be a colour, \"#rrggbb\", \"#rrggbbaa\" or [r, g, b, a], not a number"),
+        .init("unknown canvas key", ##"{"version": 1, "canvas": {"width": 64, "height": 36, ‸"colour": "#fff"}}"##,
+              "unknown key \"colour\" in canvas; valid keys are width, height, scale, backgroundColor"),
     ]
 
     static let layerRules: [ScriptRejection] = [
@@ -328,6 +349,7 @@ struct ScriptRejectionTests {
     }
 
     @Test(arguments: documentRules) func rejectsDocument(_ rejection: ScriptRejection) { check(rejection) }
+    @Test(arguments: canvasRules) func rejectsCanvas(_ rejection: ScriptRejection) { check(rejection) }
     @Test(arguments: layerRules) func rejectsLayer(_ rejection: ScriptRejection) { check(rejection) }
     @Test(arguments: eventRules) func rejectsEvent(_ rejection: ScriptRejection) { check(rejection) }
     @Test(arguments: animationRules) func rejectsAnimation(_ rejection: ScriptRejection) { check(rejection) }

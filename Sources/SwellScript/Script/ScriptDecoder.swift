@@ -18,10 +18,13 @@ struct ScriptDecoder {
                 "unsupported script version \(versionValue.literalText); this swell reads version \(ScriptSpec.version)",
                 at: versionValue.location)
         }
-        try script.rejectUnknownKeys(allowed: ["version", "sampleRate", "layers", "events"])
+        try script.rejectUnknownKeys(allowed: ["version", "sampleRate", "canvas", "layers", "events"])
         var spec = ScriptSpec()
         if let rate = script["sampleRate"] {
             spec.sampleRate = try sampleRate(rate)
+        }
+        if let canvas = script["canvas"] {
+            spec.canvas = try decodeCanvas(canvas)
         }
         if let layers = script["layers"] {
             spec.layers = try decodeLayers(layers)
