@@ -18,7 +18,7 @@ import Foundation
 /// - The file plays at the layer's local time, as an animation does: frame
 ///   `round(t·fs)` of the file at local time t, silence before 0 and after
 ///   the end. A `beginTime` starts the file later, a `timeOffset` part-way
-///   in, and `speed` 0 — ``CALayer/pause()`` — holds it
+///   in, and `speed` 0 — `CALayer.pause()` — holds it
 ///   (docs/audio.md#time-drives-the-media).
 /// - The engine applies the gain on one of two paths: the *sample path*
 ///   evaluates the committed animations at every frame on the render thread;
@@ -55,13 +55,13 @@ open class AudioLayer: CALayer {
     public var isPlaying: Bool { !isPaused }
 
     /// Plays the sound from where ``stop()`` left it: QA1673's resume of the
-    /// layer's time (``CALayer/resume()``), animations included.
+    /// layer's time (`CALayer.resume()`), animations included.
     public func play() {
         resume()
     }
 
     /// Pauses the sound where it is: QA1673's pause of the layer's time
-    /// (``CALayer/pause()``), which holds its animations too.
+    /// (`CALayer.pause()`), which holds its animations too.
     public func stop() {
         pause()
     }

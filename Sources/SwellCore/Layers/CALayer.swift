@@ -330,7 +330,7 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     /// State a subclass publishes to render hosts with every commit, beside
     /// its animatable properties: an immutable value, such as an audio
     /// layer's source and playback state. Nil by default. A subclass that
-    /// changes this state calls ``setNeedsCommit()``.
+    /// changes this state calls ``CALayer/setNeedsCommit()``.
     open var renderState: (any Sendable)? {
         nil
     }
