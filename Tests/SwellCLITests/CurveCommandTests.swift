@@ -154,6 +154,27 @@ struct CurveCommandTests {
         #expect(abs(gain[999] - gain[1000]) < 1e-3 && abs(gain[1000] - 0.5) < 1e-9)
     }
 
+    @Test("a scene's shape layer: its declared values and the implicit animation of strokeEnd, sampled by curve")
+    func sceneLayer() throws {
+        let workspace = try Workspace()
+        let script = try workspace.write(##"""
+            {"version": 1, "canvas": {"width": 200, "height": 200, "backgroundColor": "#ffffff"},
+             "layers": [{"name": "ring", "type": "shape", "path": "M 100 20 A 80 80 0 1 1 99.9 20",
+                         "strokeColor": "#0080ff", "fillColor": [0, 0, 0, 0], "lineWidth": 6, "strokeEnd": 0}],
+             "events": [{"at": 0.5, "layer": "ring", "set": {"strokeEnd": 1}, "duration": 1}]}
+            """##, to: "ring.json")
+        let result = try curve(["--script", script, "--key", "ring.strokeEnd", "--key", "ring.lineWidth",
+                                "--end", "2", "--rate", "4", "--format", "csv"])
+        #expect(result.status == 0, "\(result)")
+        let rows = result.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",").map { Double($0)! } }
+        #expect(rows.count == 9)
+        for row in rows {
+            // CAShapeLayer's implicit action: linear from the presented 0 to 1 over [0.5, 1.5].
+            #expect(abs(row[1] - min(max(row[0] - 0.5, 0), 1)) <= 1e-9, "strokeEnd at \(row[0])")
+            #expect(row[2] == 6)
+        }
+    }
+
     @Test("SVG: a well-formed document with a curve per key, labelled axes and a legend")
     func svg() throws {
         let workspace = try Workspace()

@@ -37,3 +37,64 @@ struct SceneValueTests {
         #expect(try ScriptSpec(parsing: #"{"version": 1}"#, file: "s", baseDirectory: URL(fileURLWithPath: "/")).canvas == nil)
     }
 }
+
+/// Visual layers in a script (docs/scripts.md#visual-layers): each type
+/// makes its Core Animation class, and every property value is read in its
+/// property's type, checked where it is written.
+@Suite("scene values: visual layers")
+struct VisualLayerTests {
+    private func script(_ layers: String) throws -> ScriptSpec {
+        try ScriptSpec(parsing: #"{"version": 1, "canvas": {"width": 100, "height": 80}, "layers": [\#(layers)]}"#,
+                       file: "scene.json", baseDirectory: URL(fileURLWithPath: "/"))
+    }
+
+    @Test("each visual type names its class", arguments: [
+        ("shape", "CAShapeLayer"), ("text", "CATextLayer"), ("gradient", "CAGradientLayer"),
+        ("replicator", "CAReplicatorLayer"), ("transformLayer", "CATransformLayer"), ("scroll", "CAScrollLayer"),
+        ("tiled", "CATiledLayer"), ("emitter", "CAEmitterLayer"),
+    ])
+    func classes(type: String, className: String) throws {
+        let spec = try #require(try script(#"{"name": "a", "type": "\#(type)"}"#).layers.first)
+        #expect(String(describing: try #require(spec.type.visualClass)) == className)
+    }
+
+    @Test("values in their properties' types: colours, SVG paths, points, rectangles, key paths, names, numbers")
+    func typedValues() throws {
+        let spec = try #require(try script(##"""
+            {"name": "ring", "type": "shape", "path": "M 0 0 L 10 0 L 10 10 Z", "fillColor": "#ff000080",
+             "strokeColor": [0, 0, 1, 1], "lineWidth": 4, "position": [50, 40], "bounds": [0, 0, 10, 10],
+             "fillRule": "evenOdd", "lineDashPattern": [4, 2], "transform.rotation.z": 0.5, "beginTime": 1}
+            """##).layers.first)
+        let d = spec.drawing
+        #expect((d["path"]?.value as? CGPath?)??.elements.count == 4)
+        #expect((d["fillColor"]?.value as? CGColor?)??.alpha == 128.0 / 255)
+        #expect((d["strokeColor"]?.value as? CGColor?)??.components == [0, 0, 1, 1])
+        #expect(d["lineWidth"]?.value as? CGFloat == 4)
+        #expect(d["position"]?.value as? CGPoint == CGPoint(x: 50, y: 40))
+        #expect(d["bounds"]?.value as? CGRect == CGRect(x: 0, y: 0, width: 10, height: 10))
+        #expect((d["fillRule"]?.value as? CAShapeLayerFillRule) == .evenOdd)
+        #expect(d["transform.rotation.z"]?.value as? Double == 0.5)
+        #expect(spec.properties["beginTime"] == 1)
+        // Events may animate the class's numeric properties.
+        #expect(spec.animatableKeys.isSuperset(of: ["strokeEnd", "lineWidth", "opacity"]))
+    }
+
+    @Test("a misspelt property, a wrong value, a malformed path: one line at its place", arguments: [
+        (##"{"name": "a", "type": "shape", "fillColour": "#fff"}"##, "a shape layer has no property \"fillColour\"; did you mean \"fillColor\"?"),
+        (#"{"name": "a", "type": "shape", "lineWidth": "wide"}"#, "\"lineWidth\" must be a number, not \"wide\""),
+        (#"{"name": "a", "type": "shape", "position": [1, 2, 3]}"#, "\"position\" must be a point, [x, y], not an array"),
+        (#"{"name": "a", "type": "shape", "path": "M 0 0 Q 1"}"#,
+         "\"path\": invalid path \"M 0 0 Q 1\": the path data ends where a number is expected at character 10"),
+        (#"{"name": "a", "type": "gradient", "transform": [1, 0, 0]}"#, "\"transform\" must be 16 numbers, m11 … m44 row by row"),
+    ])
+    func rejects(layer: String, message: String) {
+        do {
+            _ = try script(layer)
+            Issue.record("accepted \(layer)")
+        } catch let error as SourceError {
+            #expect(error.message == message)
+        } catch {
+            Issue.record("\(error)")
+        }
+    }
+}

@@ -26,6 +26,29 @@ extension CALayer {
         return ResolvedKeyPath(key: key, defaultValue: defaultValue, component: field)
     }
 
+    /// What may be set at `keyPath`: the property's default, whose type says
+    /// what the property takes, or a number for a field of one
+    /// (`transform.rotation.z`); nil when the layer has no such property.
+    /// A scene script checks its values against it before anything runs.
+    package func settableDefault(forKeyPath keyPath: String) -> (any Animatable)? {
+        guard let resolved = resolve(keyPath: keyPath) else { return nil }
+        return resolved.component == nil ? resolved.defaultValue : 0.0
+    }
+
+    /// The keys of the layer's declared properties.
+    package var propertyKeys: Set<String> {
+        Set(LayerPropertyTable.effectiveDefaults(of: type(of: self), instance: self).keys)
+    }
+
+    /// The keys of the layer's properties whose values are single numbers:
+    /// what a script's events may animate on it.
+    package var numericPropertyKeys: Set<String> {
+        propertyKeys.filter { key in
+            let value = defaultValue(forProperty: key)
+            return value is Double || value is Float || value is CGFloat
+        }
+    }
+
     /// The value of a property, a timing property, or a non-animatable
     /// property by key; nil for an unknown key.
     func storedValue(forKey key: String) -> Any? {

@@ -34,7 +34,7 @@ public enum ValueCoercion {
     }
 
     /// Coerces to the dynamic type of `example`.
-    static func coerce(_ value: Any, toTypeOf example: any Animatable) -> (any Animatable)? {
+    package static func coerce(_ value: Any, toTypeOf example: any Animatable) -> (any Animatable)? {
         func open<Value: Animatable>(_ example: Value) -> (any Animatable)? {
             coerce(value, to: Value.self)
         }

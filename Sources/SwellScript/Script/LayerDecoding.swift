@@ -13,9 +13,9 @@ extension ScriptDecoder {
 
     private static func ownKeys(of type: LayerSpec.LayerType) -> [String] {
         switch type {
-        case .layer: []
         case .audio: ["file", "device", "pan", "taper"]
         case .mixer: ["device", "control"]
+        default: []
         }
     }
 
@@ -84,6 +84,17 @@ extension ScriptDecoder {
         object.what = "layer \(name.quotedForMessage)"
         let type = try object.required("type").enumeration("type", as: LayerSpec.LayerType.self)
         var spec = LayerSpec(name: name, type: type, location: value.location)
+        if let prototype = type.prototype {
+            spec.drawing = try decodeDrawing(object, of: prototype, type: type)
+            spec.parent = try object["parent"].map { value throws(Diagnostic) in try value.string("parent") }
+            for key in LayerSpec.timingKeys.sorted() {
+                guard let value = object[key] else { continue }
+                let number = try value.number(key)
+                if let problem = type.problem(setting: key, to: number) { throw Diagnostic(problem, at: value.location) }
+                spec.properties[key] = number
+            }
+            return DecodedLayer(spec: spec, nameLocation: nameValue.location, parentLocation: object["parent"]?.location)
+        }
         let allowed = Self.commonKeys + Self.ownKeys(of: type)
 
         for member in object.members where !allowed.contains(member.key) {
@@ -161,6 +172,7 @@ extension LayerSpec.LayerType {
         case .layer: "a generic layer"
         case .audio: "an audio layer"
         case .mixer: "a mixer layer"
+        default: "a \(rawValue) layer"
         }
     }
 

@@ -26,6 +26,10 @@ import Foundation
 public struct LayerSpec: Hashable, Sendable {
     public enum LayerType: String, CaseIterable, Hashable, Sendable {
         case layer, audio, mixer
+        /// Visual layers: `CAShapeLayer`, `CATextLayer`, `CAGradientLayer`,
+        /// `CAReplicatorLayer`, `CATransformLayer`, `CAScrollLayer`,
+        /// `CATiledLayer`, `CAEmitterLayer` (``visualClass``).
+        case shape, text, gradient, replicator, transformLayer, scroll, tiled, emitter
     }
 
     public var name: String
@@ -41,6 +45,10 @@ public struct LayerSpec: Hashable, Sendable {
     /// the timing keys and a generic layer's dynamic properties. Keys the
     /// script leaves out keep their defaults.
     public var properties: [String: Double]
+    /// A visual layer's initial property values by key path (Core
+    /// Animation's names: `fillColor`, `transform.rotation.z`), each in its
+    /// property's type.
+    public var drawing: [String: SceneValue] = [:]
     /// Where the layer's object starts in the script.
     public var location: SourceLocation
 
@@ -72,12 +80,14 @@ public struct LayerSpec: Hashable, Sendable {
         return Set(properties.keys).subtracting(Self.timingKeys).union(["volume"])
     }
 
-    /// The keys an animation's `keyPath` may name on this layer.
+    /// The keys an animation's `keyPath` may name on this layer: on a
+    /// visual layer, its class's numeric properties.
     public var animatableKeys: Set<String> {
         switch type {
         case .layer: dynamicKeys
         case .audio: ["volume", "pan"]
         case .mixer: ["volume"]
+        default: type.prototype?.numericPropertyKeys ?? []
         }
     }
 

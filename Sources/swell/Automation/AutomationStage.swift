@@ -74,6 +74,12 @@ final class AutomationStage {
         let input = inputs.count == 1 ? inputs[0] : nil
         let root = CALayer()
         root.name = "root"
+        if let canvas = script.canvas {
+            // The root fills the canvas (docs/scripts.md#canvas).
+            root.bounds = CGRect(x: 0, y: 0, width: canvas.width, height: canvas.height)
+            root.position = CGPoint(x: Double(canvas.width) / 2, y: Double(canvas.height) / 2)
+            root.backgroundColor = canvas.backgroundColor
+        }
         self.root = root
         var built: [String: CALayer] = [:]
         for spec in script.layers {
@@ -252,6 +258,12 @@ final class AutomationStage {
                 }
             } else {
                 layer = MixerLayer()
+            }
+        default:
+            // A visual layer: its class, with the properties the script gives.
+            layer = spec.type.visualClass!.init()
+            for (keyPath, value) in spec.drawing.sorted(by: { $0.key < $1.key }) {
+                layer.setValue(value.value, forKeyPath: keyPath)
             }
         }
         layer.name = spec.name
