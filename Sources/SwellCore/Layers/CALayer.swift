@@ -113,7 +113,9 @@ open class CALayer: CAMediaTiming {
     /// `"actions"` dictionary, and a nested `"style"` dictionary searched next.
     open var style: [AnyHashable: Any]?
     /// The layer's content: anything its display produces.
-    open var contents: Any?
+    /// Setting it commits with the next transaction: renderers read the
+    /// contents from the snapshot (``LayerAppearance``).
+    open var contents: Any? { didSet { markTreeChanged() } }
     /// How contents are positioned in the bounds (`kCAGravityResize`…).
     open var contentsGravity: CALayerContentsGravity = .resize
     /// The filters used when contents are scaled down and up.
@@ -130,16 +132,18 @@ open class CALayer: CAMediaTiming {
     open var shouldRasterize = false
     open var rasterizationScale: CGFloat = 1
     /// Which corners `cornerRadius` rounds.
-    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    open var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner] {
+        didSet { markTreeChanged() }
+    }
     /// Which edges are antialiased.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge, .layerBottomEdge, .layerTopEdge]
     open var allowsEdgeAntialiasing = false
-    open var allowsGroupOpacity = true
+    open var allowsGroupOpacity = true { didSet { markTreeChanged() } }
     /// The curve of rounded corners.
-    open var cornerCurve: CALayerCornerCurve = .circular
+    open var cornerCurve: CALayerCornerCurve = .circular { didSet { markTreeChanged() } }
     /// Whether the layer's geometry is flipped (y down) relative to its
     /// superlayer's, as on macOS.
-    open var isGeometryFlipped = false
+    open var isGeometryFlipped = false { didSet { markTreeChanged() } }
     /// The pixel format of the contents a host should allocate.
     open var contentsFormat: CALayerContentsFormat = .RGBA8Uint
     /// Filters for the layer and what is behind it, and how it composites

@@ -14,9 +14,13 @@ public final class LayerRecord: Sendable {
     let tracks: [any AnyPropertyTrack]
     /// The layer's ``CALayer/renderState``.
     public let renderState: (any Sendable)?
+    /// The layer's visual state that is not animatable: contents, corners,
+    /// geometry flipping, its mask.
+    public let appearance: LayerAppearance
 
     init(serial: UInt64, name: String?, timing: MediaTiming, values: [String: any Animatable],
-         defaults: [String: any Animatable], tracks: [any AnyPropertyTrack], renderState: (any Sendable)?) {
+         defaults: [String: any Animatable], tracks: [any AnyPropertyTrack], renderState: (any Sendable)?,
+         appearance: LayerAppearance) {
         self.serial = serial
         self.name = name
         self.timing = timing
@@ -24,11 +28,19 @@ public final class LayerRecord: Sendable {
         self.defaults = defaults
         self.tracks = tracks
         self.renderState = renderState
+        self.appearance = appearance
     }
 
     /// The committed model value of `key`.
     public func modelValue(forKey key: String) -> (any Animatable)? {
         values[key] ?? defaults[key]
+    }
+
+    /// The keys of the animated properties: the ones whose presented value
+    /// a ``PresentationFrame`` holds. A renderer reads the model values of
+    /// a record once and only these again at every frame.
+    public var animatedKeys: [String] {
+        tracks.map(\.key)
     }
 
     /// The track of `key` as `Value`: the animations on it, or the constant
@@ -76,7 +88,8 @@ public final class LayerRecord: Sendable {
         var defaults = LayerPropertyTable.effectiveDefaults(of: type(of: layer), instance: layer)
         defaults.merge(layer.undeclaredDefaults) { declared, _ in declared }
         return LayerRecord(serial: layer.serial, name: layer.name, timing: layer.layerTiming,
-                           values: layer.values, defaults: defaults, tracks: tracks, renderState: layer.renderState)
+                           values: layer.values, defaults: defaults, tracks: tracks, renderState: layer.renderState,
+                           appearance: LayerAppearance(of: layer))
     }
 }
 
