@@ -54,6 +54,11 @@ extension Frame {
         return n
     }
 
+    /// The sum of every pixel's alpha.
+    var alphaSum: Double {
+        withUnsafePixels { $0.reduce(0.0) { $0 + Double($1 >> 24) } }
+    }
+
     /// The largest difference of any component of any pixel between two
     /// frames of one size.
     func maximumDifference(from other: Frame) -> Int {
