@@ -45,6 +45,8 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        // Text for SwellRender's text layers; nothing links it yet (its
+        // pkg-config flags carry -pthread, which SwiftPM drops with a warning).
         .systemLibrary(
             name: "CPangoCairo", pkgConfig: "pangocairo",
             providers: [.apt(["libpango1.0-dev"])]),
@@ -91,7 +93,7 @@ let package = Package(
         .target(name: "SwellCharts", dependencies: ["CZlib"]),
 
         // Pixels: a snapshot's presentation composited by Cairo in Core
-        // Animation's order, on any thread (docs/render.md). Pango sets text.
+        // Animation's order, on any thread (docs/render.md).
         .target(name: "SwellRender", dependencies: ["SwellCore", "CCairo"]),
 
         // The command-line tool: commands, the jobs behind them (a script
