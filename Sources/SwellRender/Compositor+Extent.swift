@@ -5,15 +5,19 @@ import SwellCore
 /// bounds an offscreen group, a flattened plane and a shadow's mask.
 extension Compositor {
     /// The bounding box of what the layer and its subtree paint: the
-    /// bounds, the shadow, the kind's drawing, the sublayers (unless
+    /// bounds, the shadow, the kind's drawing, an image placed by its
+    /// gravity, the sublayers (unless
     /// `masksToBounds` clips them), all within the mask's extent. Infinite
     /// when a drawer cannot say where it paints.
     func extent(of index: Int, _ state: LayerState, includingShadow: Bool = true) -> CGRect {
         let record = records[index]
         var box = state.bounds
-        if let drawer = drawers.drawer(for: record.renderState) {
+        if let drawer = drawers.drawer(for: record) {
             let presented = PresentedLayer(record: record, index: index, frame: frame, state: state)
             box = box.union(drawer.paintedBounds(of: presented) ?? .infinite)
+        }
+        if case .image(let image)? = record.contents, let placed = placement(of: image, state) {
+            box = box.union(placed.place)
         }
         if !state.masksToBounds {
             let toParent = state.sublayerMatrix(flipped: state.isGeometryFlipped)

@@ -82,7 +82,7 @@ extension Compositor {
         }
         let record = records[index]
         if layout.sublayers[index].isEmpty && record.contents == nil
-            && drawers.drawer(for: record.renderState) == nil {
+            && drawers.drawer(for: record) == nil {
             let shape = ShadowKey.Shape.box(
                 bounds: state.bounds, cornerRadius: state.effectiveCornerRadius,
                 corners: state.maskedCorners.rawValue, background: state.backgroundColor?.alpha ?? 0,

@@ -99,38 +99,6 @@ struct Compositor {
         drawBorder(state, corners: corners, on: cr, alpha: alpha)
     }
 
-    /// The kind's drawing and the contents, in the kind's order.
-    private func drawContents(_ index: Int, _ state: LayerState, on cr: OpaquePointer, alpha: Double) {
-        let record = records[index]
-        let drawer = drawers.drawer(for: record.renderState)
-        guard drawer != nil || record.contents != nil else { return }
-        let context = LayerDrawingContext(cairo: cr, alpha: alpha)
-        let presented = drawer.map { _ in PresentedLayer(record: record, index: index, frame: frame, state: state) }
-        if let drawer, let presented, drawer.placement == .underContents { drawer.draw(presented, in: context) }
-        if case .drawing(let recording) = record.contents {
-            drawRecording(recording, state, in: context)
-        }
-        if let drawer, let presented, drawer.placement == .overContents { drawer.draw(presented, in: context) }
-    }
-
-    /// A recording fills the bounds as a bitmap of its size would with
-    /// `contentsGravity` resize: `contentsRect` (unit coordinates of the
-    /// recording) is stretched over the bounds, and nothing shows outside
-    /// them.
-    private func drawRecording(_ recording: CGContext.Recording, _ state: LayerState, in context: LayerDrawingContext) {
-        let (size, part, bounds) = (recording.size, state.contentsRect, state.bounds)
-        guard size.width > 0, size.height > 0, part.width > 0, part.height > 0 else { return }
-        let cr = context.cairo
-        cairo_save(cr)
-        cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
-        cairo_clip(cr)
-        cairo_translate(cr, bounds.minX, bounds.minY)
-        cairo_scale(cr, bounds.width / (part.width * size.width), bounds.height / (part.height * size.height))
-        cairo_translate(cr, -part.minX * size.width, -part.minY * size.height)
-        DisplayListReplay.replay(recording, in: context)
-        cairo_restore(cr)
-    }
-
     /// The sublayers, back to front: by `zPosition`, then in order (Apple:
     /// zPosition orders siblings; it does not reach across superlayers).
     private func drawSublayers(of index: Int, _ state: LayerState, on cr: OpaquePointer, matrix: CGAffineTransform,
@@ -199,7 +167,7 @@ struct Compositor {
         if (state.backgroundColor?.alpha ?? 0) > 0 { count += 1 }
         if state.borderWidth > 0 && (state.borderColor?.alpha ?? 0) > 0 { count += 1 }
         if record.contents != nil { count += 2 }
-        if drawers.drawer(for: record.renderState) != nil { count += 2 }
+        if drawers.drawer(for: record) != nil { count += 2 }
         return count
     }
 

@@ -12,11 +12,13 @@ public enum LayerDrawingPlacement: Sendable {
 /// The drawing of one kind of layer — a shape, a gradient, text — beside
 /// what every CALayer draws (background, contents, border).
 ///
-/// A layer subclass publishes its non-animatable state as its
-/// `renderState` (an immutable value of a type of its own); a drawer is
-/// registered for that type in ``LayerDrawers`` and is called for every
-/// layer whose record holds one, between the background and the
-/// sublayers, with the masksToBounds clip set.
+/// A drawer is registered in ``LayerDrawers`` for a layer class and is
+/// called for every layer whose record's `layerClass` is that class or a
+/// subclass of it (docs/layers.md: a renderer tells how to draw a layer by
+/// `record.layerClass`), between the background and the sublayers, with
+/// the masksToBounds clip set. It reads the layer's properties by key
+/// through ``PresentedLayer/value(forKey:)`` and any state that is not a
+/// value from `renderState`.
 public protocol LayerDrawer: Sendable {
     var placement: LayerDrawingPlacement { get }
     /// Paints `layer` in `context` (user space = the layer's bounds space).
@@ -27,22 +29,28 @@ public protocol LayerDrawer: Sendable {
     func paintedBounds(of layer: PresentedLayer) -> CGRect?
 }
 
-/// The drawers a renderer knows, by the type of the `renderState` they
-/// draw.
+/// The drawers a renderer knows, by layer class.
 public struct LayerDrawers: Sendable {
-    private var drawers: [ObjectIdentifier: any LayerDrawer] = [:]
-
-    public init() {}
-
-    /// Adds `drawer` for layers whose `renderState` is a `State`.
-    public mutating func register<State>(_ drawer: any LayerDrawer, forRenderState state: State.Type) {
-        drawers[ObjectIdentifier(state)] = drawer
+    private struct Entry: Sendable {
+        let matches: @Sendable (CALayer.Type) -> Bool
+        let drawer: any LayerDrawer
     }
 
-    /// The drawer for a record's render state, if one is registered.
-    func drawer(for renderState: (any Sendable)?) -> (any LayerDrawer)? {
-        guard !drawers.isEmpty, let renderState else { return nil }
-        return drawers[ObjectIdentifier(type(of: renderState))]
+    /// Latest registration first, so that a drawer for a subclass
+    /// registered after its superclass's wins.
+    private var entries: [Entry] = []
+
+    /// No drawers: layers draw only what every CALayer draws.
+    public init() {}
+
+    /// Adds `drawer` for layers of class `layerClass` and its subclasses.
+    public mutating func register<Layer: CALayer>(_ drawer: any LayerDrawer, for layerClass: Layer.Type) {
+        entries.insert(Entry(matches: { $0 is Layer.Type }, drawer: drawer), at: 0)
+    }
+
+    /// The drawer for a record's layer class, if one is registered.
+    func drawer(for record: LayerRecord) -> (any LayerDrawer)? {
+        entries.first { $0.matches(record.layerClass) }?.drawer
     }
 }
 

@@ -29,6 +29,11 @@ struct LayerState {
     var masksToBounds = false
     var isDoubleSided = true
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    var contentsScale: CGFloat = 1
+    var contentsGravity = CALayerContentsGravity.resize
+    var minificationFilter = CALayerContentsFilter.linear
+    var magnificationFilter = CALayerContentsFilter.linear
     var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     var allowsGroupOpacity = true
     var isGeometryFlipped = false
@@ -38,7 +43,8 @@ struct LayerState {
         "bounds", "position", "zPosition", "anchorPoint", "anchorPointZ", "transform", "sublayerTransform",
         "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "shadowColor",
         "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "masksToBounds", "doubleSided",
-        "contentsRect", "maskedCorners", "allowsGroupOpacity", "geometryFlipped",
+        "contentsRect", "contentsCenter", "contentsScale", "contentsGravity",
+        "minificationFilter", "magnificationFilter", "maskedCorners", "allowsGroupOpacity", "geometryFlipped",
     ]
 
     init() {}
@@ -77,6 +83,11 @@ struct LayerState {
         case "masksToBounds": set(&masksToBounds)
         case "doubleSided": set(&isDoubleSided)
         case "contentsRect": set(&contentsRect)
+        case "contentsCenter": set(&contentsCenter)
+        case "contentsScale": set(&contentsScale)
+        case "contentsGravity": set(&contentsGravity)
+        case "minificationFilter": set(&minificationFilter)
+        case "magnificationFilter": set(&magnificationFilter)
         case "maskedCorners": set(&maskedCorners)
         case "allowsGroupOpacity": set(&allowsGroupOpacity)
         case "geometryFlipped": set(&isGeometryFlipped)

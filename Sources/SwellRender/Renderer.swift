@@ -18,7 +18,9 @@ public final class Renderer: Sendable {
     let shadows = ShadowCache()
     private let lastLayout = Mutex<SnapshotLayout?>(nil)
 
-    public init(drawers: LayerDrawers = LayerDrawers()) {
+    /// A renderer drawing layer kinds with `drawers`: by default, every
+    /// Core Animation subclass SwellRender draws (``LayerDrawers/standard``).
+    public init(drawers: LayerDrawers = .standard) {
         self.drawers = drawers
     }
 

@@ -21,6 +21,9 @@ extension CGContext {
         public var dashLengths: [CGFloat] = []
         /// The current transformation matrix when the path was stroked.
         public var transform: CGAffineTransform = .identity
+
+        /// Core Graphics' default pen: 1 wide, butt caps, miter joins, solid.
+        public init() {}
     }
 
     /// One recorded drawing operation.
