@@ -45,11 +45,10 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
-        // Text for SwellRender's text layers; nothing links it yet (its
-        // pkg-config flags carry -pthread, which SwiftPM drops with a warning).
-        .systemLibrary(
-            name: "CPangoCairo", pkgConfig: "pangocairo",
-            providers: [.apt(["libpango1.0-dev"])]),
+        // Text for SwellRender's text layers. No pkgConfig: its flags carry
+        // -pthread, which SwiftPM drops with a warning; the module's header
+        // declares the Pango calls used and its map links the libraries.
+        .systemLibrary(name: "CPangoCairo", providers: [.apt(["libpango1.0-dev"])]),
         // Linux calls the Swift Glibc module leaves out (renameat2,
         // sem_clockwait).
         .systemLibrary(name: "CLinux"),
@@ -92,9 +91,12 @@ let package = Package(
         // Curve charts, as SVG and PNG (deflated by zlib).
         .target(name: "SwellCharts", dependencies: ["CZlib"]),
 
+        // JPEG files decoded by libjpeg, in C: its errors return through
+        // setjmp/longjmp, which Swift cannot call.
+        .target(name: "CJPEGDecoder", linkerSettings: [.linkedLibrary("jpeg")]),
         // Pixels: a snapshot's presentation composited by Cairo in Core
-        // Animation's order, on any thread (docs/render.md).
-        .target(name: "SwellRender", dependencies: ["SwellCore", "CCairo"]),
+        // Animation's order, on any thread; text by Pango (docs/render.md).
+        .target(name: "SwellRender", dependencies: ["SwellCore", "CCairo", "CPangoCairo", "CJPEGDecoder"]),
 
         // The command-line tool: commands, the jobs behind them (a script
         // and options built into a layer tree on an engine), the demo.

@@ -8,6 +8,7 @@ extension LayerDrawers {
         var drawers = LayerDrawers()
         drawers.register(ShapeLayerDrawer(), for: CAShapeLayer.self)
         drawers.register(GradientLayerDrawer(), for: CAGradientLayer.self)
+        drawers.register(TextLayerDrawer(), for: CATextLayer.self)
         return drawers
     }
 }
