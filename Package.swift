@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "SwellALSA", targets: ["SwellALSA"]),
         .library(name: "SwellScript", targets: ["SwellScript"]),
         .library(name: "SwellCharts", targets: ["SwellCharts"]),
+        .library(name: "SwellRender", targets: ["SwellRender"]),
         .executable(name: "swell", targets: ["swell"]),
         .executable(name: "ClockFace", targets: ["ClockFace"]),
         .executable(name: "CircularProgress", targets: ["CircularProgress"]),
@@ -41,6 +42,13 @@ let package = Package(
         .systemLibrary(
             name: "CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
+        // Text for SwellRender's text layers. No pkgConfig: its flags carry
+        // -pthread, which SwiftPM drops with a warning; the module's header
+        // declares the Pango calls used and its map links the libraries.
+        .systemLibrary(name: "CPangoCairo", providers: [.apt(["libpango1.0-dev"])]),
         // Linux calls the Swift Glibc module leaves out (renameat2,
         // sem_clockwait).
         .systemLibrary(name: "CLinux"),
@@ -53,6 +61,7 @@ let package = Package(
         //     /      \                 core, mix plans and their hand-off
         //   SwellSndFile  SwellALSA    files (libsndfile, libsoxr); devices (ALSA)
         //   SwellScript   SwellCharts  value syntax and scripts; curve charts
+        //   SwellRender                pixels: a snapshot composited by Cairo
         //       \    |    /
         //         swell                the command-line tool, its jobs, the demo
 
@@ -81,6 +90,13 @@ let package = Package(
 
         // Curve charts, as SVG and PNG (deflated by zlib).
         .target(name: "SwellCharts", dependencies: ["CZlib"]),
+
+        // JPEG files decoded by libjpeg, in C: its errors return through
+        // setjmp/longjmp, which Swift cannot call.
+        .target(name: "CJPEGDecoder", linkerSettings: [.linkedLibrary("jpeg")]),
+        // Pixels: a snapshot's presentation composited by Cairo in Core
+        // Animation's order, on any thread; text by Pango (docs/render.md).
+        .target(name: "SwellRender", dependencies: ["SwellCore", "CCairo", "CPangoCairo", "CJPEGDecoder"]),
 
         // The command-line tool: commands, the jobs behind them (a script
         // and options built into a layer tree on an engine), the demo.
@@ -147,6 +163,7 @@ let package = Package(
         .testTarget(name: "SwellALSATests", dependencies: ["SwellALSA", "SwellSndFile", "ALSATestSupport"]),
         .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "TestSupport"]),
         .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "TestSupport"]),
+        .testTarget(name: "SwellRenderTests", dependencies: ["SwellRender", "TestSupport"]),
         // End-to-end tests of the `swell` executable, which they run from
         // the build directory beside the test bundle (`swift build
         // --build-tests` builds every product, `swell` included).

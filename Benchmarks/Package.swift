@@ -28,6 +28,12 @@ let package = Package(
             ],
             path: "SwellAudioBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]),
+        // A plain program, no harness: render-frames.sh times whole frames
+        // of SwellRender's scenes and compares them with rsvg-convert.
+        .executableTarget(
+            name: "RenderScenes",
+            dependencies: [.product(name: "SwellRender", package: "Swell")],
+            path: "RenderScenes"),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,45 +5,22 @@ import Foundation
 ///
 /// Core Graphics rasterises; Swell's layers have no pixels of their own, so
 /// the default ``CALayer/display()`` keeps the recorded operations as the
-/// layer's `contents` — a display list a visual host can render. The API is
-/// a subset of `CGContext`: graphics state, the current transformation
-/// matrix, rectangular clipping, paths, fill and stroke. As in Core
+/// layer's `contents` — a display list (``Recording``) that a visual
+/// renderer replays (docs/render.md). The API is a subset of `CGContext`:
+/// graphics state (colours, alpha, line styles and dashes, the clip), the
+/// current transformation matrix, paths, fill and stroke. As in Core
 /// Graphics, points are transformed by the matrix in effect when they are
 /// added to the path, and a clip by the matrix in effect when it is set:
 /// a recording is in the context's own (device) coordinates.
 public final class CGContext {
-    /// A recorded fill or stroke of a path, in the context's coordinates.
-    public struct Operation: Sendable, Equatable {
-        public enum Kind: Sendable, Equatable {
-            case fill(CGPathFillRule)
-            case stroke(lineWidth: CGFloat)
-        }
-
-        public let kind: Kind
-        public let path: CGPath
-        public let color: CGColor
-        /// The clip in effect, in the context's coordinates: the
-        /// intersection of the rectangles clipped to, or nil when nothing
-        /// was clipped. A replay draws the operation only inside it.
-        public let clip: CGRect?
-    }
-
-    /// What a context recorded, as a `Sendable` value a render host can
-    /// replay on its own thread (``LayerContents/drawing(_:)``).
-    public struct Recording: Sendable, Equatable {
-        /// The size of the drawing area.
-        public let size: CGSize
-        /// The operations in the order they were drawn.
-        public let operations: [Operation]
-    }
-
     private struct GraphicsState {
-        var transform = CGAffineTransform.identity
         var fillColor = CGColor.black
         var strokeColor = CGColor.black
-        var lineWidth: CGFloat = 1
-        /// In the context's coordinates; nil for the whole plane.
-        var clip: CGRect?
+        var alpha: CGFloat = 1
+        var stroke = StrokeStyle()
+        /// The bounding box of the clip in the context's coordinates; nil
+        /// for the whole plane.
+        var clipBox: CGRect?
     }
 
     /// The size of the drawing area (the layer's bounds).
@@ -61,64 +38,112 @@ public final class CGContext {
 
     // MARK: Graphics state
 
-    public func saveGState() { savedStates.append(state) }
+    /// Pushes a copy of the graphics state, the clip included.
+    public func saveGState() {
+        savedStates.append(state)
+        operations.append(.saveGState)
+    }
 
+    /// Pops the graphics state saved last, undoing the clips made since.
     public func restoreGState() {
-        if let saved = savedStates.popLast() { state = saved }
+        guard let saved = savedStates.popLast() else { return }
+        state = saved
+        operations.append(.restoreGState)
     }
 
     /// The current transformation matrix.
-    public var ctm: CGAffineTransform { state.transform }
+    public var ctm: CGAffineTransform { state.stroke.transform }
 
     public func concatenate(_ transform: CGAffineTransform) {
-        state.transform = transform.concatenating(state.transform)
+        state.stroke.transform = transform.concatenating(state.stroke.transform)
     }
 
     public func translateBy(x tx: CGFloat, y ty: CGFloat) { concatenate(CGAffineTransform(translationX: tx, y: ty)) }
     public func scaleBy(x sx: CGFloat, y sy: CGFloat) { concatenate(CGAffineTransform(scaleX: sx, y: sy)) }
     public func rotate(by angle: CGFloat) { concatenate(CGAffineTransform(rotationAngle: angle)) }
 
-    /// Everything drawn so far, as a value.
-    public var recording: Recording { Recording(size: size, operations: operations) }
+    public func setFillColor(_ color: CGColor) { state.fillColor = color }
+    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
+    /// The opacity everything painted next is multiplied by.
+    public func setAlpha(_ alpha: CGFloat) { state.alpha = alpha }
+
+    public func setLineWidth(_ width: CGFloat) { state.stroke.lineWidth = width }
+    public func setLineCap(_ cap: CGLineCap) { state.stroke.lineCap = cap }
+    public func setLineJoin(_ join: CGLineJoin) { state.stroke.lineJoin = join }
+    public func setMiterLimit(_ limit: CGFloat) { state.stroke.miterLimit = limit }
+
+    /// Dashes strokes with `lengths` (painted, unpainted, …) starting
+    /// `phase` into the pattern; empty lengths draw solid lines.
+    public func setLineDash(phase: CGFloat, lengths: [CGFloat]) {
+        state.stroke.dashPhase = phase
+        state.stroke.dashLengths = lengths
+    }
 
     // MARK: Clipping
 
-    /// Narrows the clip to `rect`, in the current user coordinates, as
-    /// `CGContext.clip(to:)`; `restoreGState()` widens it again. Only
-    /// axis-aligned rectangles are kept exactly: a rectangle under a rotating
-    /// matrix clips to its bounding box.
+    /// Intersects the clip with the current path's interior, then clears
+    /// the path; `restoreGState()` undoes it.
+    public func clip(using rule: CGPathFillRule = .winding) {
+        narrowClip(to: path, rule: rule)
+        path = CGPath()
+    }
+
+    /// Intersects the clip with `rect`, in the current user coordinates, as
+    /// `CGContext.clip(to:)`, leaving the current path as it is. A
+    /// `CATiledLayer` clips each tile's context to the tile this way.
     public func clip(to rect: CGRect) {
-        let device = rect.applying(state.transform)
-        state.clip = state.clip.map { $0.intersection(device) } ?? device
+        var device = CGPath()
+        device.addRect(rect, transform: ctm)
+        narrowClip(to: device, rule: .winding)
     }
 
     /// The bounding box of the clip, in the current user coordinates
     /// (`CGContextGetClipBoundingBox`): the drawing area when nothing was
     /// clipped. A `CATiledLayer` tile's context answers the tile's rectangle.
     public var boundingBoxOfClipPath: CGRect {
-        let device = state.clip ?? CGRect(origin: .zero, size: size)
-        return device.isNull ? .null : device.applying(state.transform.inverted())
+        let device = state.clipBox ?? CGRect(origin: .zero, size: size)
+        return device.isNull ? .null : device.applying(ctm.inverted())
     }
 
-    // MARK: Colours and lines
-
-    public func setLineWidth(_ width: CGFloat) { state.lineWidth = width }
-    public func setFillColor(_ color: CGColor) { state.fillColor = color }
-    public func setStrokeColor(_ color: CGColor) { state.strokeColor = color }
+    private func narrowClip(to devicePath: CGPath, rule: CGPathFillRule) {
+        operations.append(.clip(devicePath, rule: rule))
+        let box = devicePath.boundingBoxOfPath
+        state.clipBox = state.clipBox.map { $0.intersection(box) } ?? box
+    }
 
     // MARK: Path construction
 
     public func beginPath() { path = CGPath() }
-    public func move(to point: CGPoint) { path.move(to: point, transform: state.transform) }
-    public func addLine(to point: CGPoint) { path.addLine(to: point, transform: state.transform) }
-    public func addLines(between points: [CGPoint]) { path.addLines(between: points, transform: state.transform) }
-    public func addRect(_ rect: CGRect) { path.addRect(rect, transform: state.transform) }
-    public func addEllipse(in rect: CGRect) { path.addEllipse(in: rect, transform: state.transform) }
+    public func move(to point: CGPoint) { path.move(to: point, transform: ctm) }
+    public func addLine(to point: CGPoint) { path.addLine(to: point, transform: ctm) }
+    public func addLines(between points: [CGPoint]) { path.addLines(between: points, transform: ctm) }
+    public func addQuadCurve(to end: CGPoint, control: CGPoint) {
+        path.addQuadCurve(to: end, control: control, transform: ctm)
+    }
+    public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
+        path.addCurve(to: end, control1: control1, control2: control2, transform: ctm)
+    }
+    public func addRect(_ rect: CGRect) { path.addRect(rect, transform: ctm) }
+    public func addEllipse(in rect: CGRect) { path.addEllipse(in: rect, transform: ctm) }
     public func closePath() { path.closeSubpath() }
+
+    /// Appends `newPath`'s elements, transformed by the current matrix.
+    public func addPath(_ newPath: CGPath) {
+        for element in newPath.elements {
+            switch element.type {
+            case .moveToPoint: path.move(to: element.points[0], transform: ctm)
+            case .addLineToPoint: path.addLine(to: element.points[0], transform: ctm)
+            case .addQuadCurveToPoint: path.addQuadCurve(to: element.points[1], control: element.points[0], transform: ctm)
+            case .addCurveToPoint:
+                path.addCurve(to: element.points[2], control1: element.points[0], control2: element.points[1], transform: ctm)
+            case .closeSubpath: path.closeSubpath()
+            }
+        }
+    }
 
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         path.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
-                    clockwise: clockwise, transform: state.transform)
+                    clockwise: clockwise, transform: ctm)
     }
 
     /// The current path's bounding box.
@@ -126,17 +151,15 @@ public final class CGContext {
 
     // MARK: Painting
 
-    /// Strokes the current path with the stroke colour and line width, then
-    /// clears it.
+    /// Strokes the current path with the stroke colour and pen, then clears it.
     public func strokePath() {
-        operations.append(Operation(kind: .stroke(lineWidth: state.lineWidth), path: path, color: state.strokeColor,
-                                    clip: state.clip))
+        operations.append(.stroke(path, style: state.stroke, color: painted(state.strokeColor)))
         path = CGPath()
     }
 
     /// Fills the current path with the fill colour, then clears it.
     public func fillPath(using rule: CGPathFillRule = .winding) {
-        operations.append(Operation(kind: .fill(rule), path: path, color: state.fillColor, clip: state.clip))
+        operations.append(.fill(path, rule: rule, color: painted(state.fillColor)))
         path = CGPath()
     }
 
@@ -162,5 +185,10 @@ public final class CGContext {
         beginPath()
         addEllipse(in: rect)
         strokePath()
+    }
+
+    /// `color` with the context's alpha applied.
+    private func painted(_ color: CGColor) -> CGColor {
+        state.alpha == 1 ? color : color.copy(alpha: color.alpha * state.alpha) ?? color
     }
 }

@@ -141,7 +141,7 @@ open class RenderHost {
     func commit() {
         guard let root = rootLayer else { return }
         let time = commitTime
-        var records: [LayerRecord] = [], parents: [Int] = [], live: [(CALayer, CAAnimation)] = []
+        var records: [LayerRecord] = [], parents: [Int] = [], masks: [Int] = [], live: [(CALayer, CAAnimation)] = []
         func visit(_ layer: CALayer, parent: Int) {
             for (_, animation) in layer.animationEntries {
                 guard let attachment = animation.attachment else { continue }
@@ -157,12 +157,16 @@ open class RenderHost {
             let index = records.count
             records.append(record)
             parents.append(parent)
-            if let mask = layer.mask { visit(mask, parent: index) }
+            masks.append(-1)
+            if let mask = layer.mask {
+                masks[index] = records.count
+                visit(mask, parent: index)
+            }
             for child in layer.storedSublayers ?? [] { visit(child, parent: index) }
         }
         visit(root, parent: -1)
         self.live = live
-        publish(RenderSnapshot(commitTime: time, records: records, parents: parents), at: time)
+        publish(RenderSnapshot(commitTime: time, records: records, parents: parents, masks: masks), at: time)
     }
 
     private func publish(_ newSnapshot: RenderSnapshot?, at time: CFTimeInterval) {

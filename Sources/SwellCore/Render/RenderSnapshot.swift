@@ -40,6 +40,13 @@ public final class LayerRecord: Sendable {
         values[key] ?? defaults[key]
     }
 
+    /// The keys of the animated properties: the ones whose presented value
+    /// a ``PresentationFrame`` holds. A renderer reads the model values of
+    /// a record once and only these again at every frame.
+    public var animatedKeys: [String] {
+        tracks.map(\.key)
+    }
+
     /// The track of `key` as `Value`: the animations on it, or the constant
     /// model value when it has none. Nil when the layer has no such property
     /// or it has another type.
@@ -103,6 +110,10 @@ public final class RenderSnapshot: Sendable {
     public let records: [LayerRecord]
     /// The index of each record's parent, or -1 for the root.
     public let parents: [Int]
+    /// The index of each record's `mask`, or -1. A mask is recorded as a
+    /// child of the layer it masks, before its sublayers, but is no
+    /// sublayer: a renderer draws it into the layer's alpha instead.
+    public let masks: [Int]
     private let indexBySerial: [UInt64: Int]
     /// Every record's timing, in one array: a frame reads them in sequence
     /// instead of visiting every record object.
@@ -116,10 +127,11 @@ public final class RenderSnapshot: Sendable {
     /// Where each record's tracks begin in `slots`, and `slots.count` last.
     fileprivate let trackStarts: [Int]
 
-    init(commitTime: Double, records: [LayerRecord], parents: [Int]) {
+    init(commitTime: Double, records: [LayerRecord], parents: [Int], masks: [Int]) {
         self.commitTime = commitTime
         self.records = records
         self.parents = parents
+        self.masks = masks
         var index: [UInt64: Int] = [:]
         var columns = TrackColumns()
         var slots: [TrackColumns.Slot] = []

@@ -1,0 +1,4 @@
+#ifndef SWELL_CCAIRO_SHIM_H
+#define SWELL_CCAIRO_SHIM_H
+#include <cairo.h>
+#endif

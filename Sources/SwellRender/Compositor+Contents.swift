@@ -1,0 +1,133 @@
+import Foundation
+import CCairo
+import SwellCore
+
+/// A layer's contents and its kind's own drawing (Apple's CALayer
+/// reference, "Providing the Layer's Content": `contents`,
+/// `contentsGravity`, `contentsRect`, `contentsCenter`, `contentsScale`,
+/// `minificationFilter`, `magnificationFilter`).
+extension Compositor {
+    /// The kind's drawing and the contents, in the kind's order.
+    func drawContents(_ index: Int, _ state: LayerState, on cr: OpaquePointer, alpha: Double) {
+        let record = records[index]
+        let drawer = drawers.drawer(for: record)
+        guard drawer != nil || record.contents != nil else { return }
+        let context = LayerDrawingContext(cairo: cr, alpha: alpha)
+        let presented = drawer.map { _ in PresentedLayer(record: record, index: index, frame: frame, state: state) }
+        if let drawer, let presented, drawer.placement == .underContents { drawer.draw(presented, in: context) }
+        switch record.contents {
+        case .drawing(let recording)?: drawRecording(recording, state, in: context)
+        case .image(let image)?: drawImage(image, state, in: context)
+        case nil: break
+        }
+        if let drawer, let presented, drawer.placement == .overContents { drawer.draw(presented, in: context) }
+    }
+
+    /// A recording fills the bounds as a bitmap of its size would with
+    /// `contentsGravity` resize: `contentsRect` (unit coordinates of the
+    /// recording) is stretched over the bounds, and nothing shows outside
+    /// them.
+    private func drawRecording(_ recording: CGContext.Recording, _ state: LayerState, in context: LayerDrawingContext) {
+        let (size, part, bounds) = (recording.size, state.contentsRect, state.bounds)
+        guard size.width > 0, size.height > 0, part.width > 0, part.height > 0 else { return }
+        let cr = context.cairo
+        cairo_save(cr)
+        cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
+        cairo_clip(cr)
+        cairo_translate(cr, bounds.minX, bounds.minY)
+        cairo_scale(cr, bounds.width / (part.width * size.width), bounds.height / (part.height * size.height))
+        cairo_translate(cr, -part.minX * size.width, -part.minY * size.height)
+        DisplayListReplay.replay(recording, in: context)
+        cairo_restore(cr)
+    }
+
+    /// An image: the part `contentsRect` selects, `contentsScale` pixels a
+    /// point, placed by `contentsGravity` — not clipped to the bounds, as
+    /// in Core Animation, unless `masksToBounds` is set — and stretched by
+    /// `contentsCenter`: outside that rectangle the edges keep their size
+    /// (shrunk together when the place is smaller than they are), and only
+    /// the centre stretches.
+    private func drawImage(_ image: CGImage, _ state: LayerState, in context: LayerDrawingContext) {
+        guard let (source, natural, place) = placement(of: image, state) else { return }
+        let center = state.contentsCenter
+        let xs = NinePart(source: (source.minX, source.width), place: (place.minX, place.width),
+                          natural: natural.width, center: (center.minX, center.maxX))
+        let ys = NinePart(source: (source.minY, source.height), place: (place.minY, place.height),
+                          natural: natural.height, center: (center.minY, center.maxY))
+        let surface = ImageSurface(image)
+        let cr = context.cairo
+        for i in 0..<3 {
+            for j in 0..<3 {
+                let (sx, sw, dx, dw) = xs.cell(i), (sy, sh, dy, dh) = ys.cell(j)
+                guard sw > 0, sh > 0, dw > 0, dh > 0 else { continue }
+                cairo_save(cr)
+                cairo_rectangle(cr, dx, dy, dw, dh)
+                cairo_clip(cr)
+                cairo_translate(cr, dx, dy)
+                cairo_scale(cr, dw / sw, dh / sh)
+                cairo_translate(cr, -sx, -sy)
+                cairo_set_source_surface(cr, surface.pointer, 0, 0)
+                let pattern = cairo_get_source(cr)
+                cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+                cairo_pattern_set_filter(pattern, filter(for: state, on: cr))
+                cairo_paint_with_alpha(cr, context.alpha)
+                cairo_restore(cr)
+            }
+        }
+    }
+
+    /// The part of `image` shown (in its pixels), its size in points, and
+    /// where `contentsGravity` places it in the layer; nil when nothing
+    /// shows.
+    func placement(of image: CGImage, _ state: LayerState) -> (source: CGRect, natural: CGSize, place: CGRect)? {
+        let part = state.contentsRect
+        let source = CGRect(x: part.minX * CGFloat(image.width), y: part.minY * CGFloat(image.height),
+                            width: part.width * CGFloat(image.width), height: part.height * CGFloat(image.height))
+        guard source.width > 0, source.height > 0 else { return nil }
+        let scale = state.contentsScale > 0 ? state.contentsScale : 1
+        let natural = CGSize(width: source.width / scale, height: source.height / scale)
+        let place = state.contentsGravity.rect(forContentsOfSize: natural, in: state.bounds)
+        guard place.width > 0, place.height > 0 else { return nil }
+        return (source, natural, place)
+    }
+
+    /// `magnificationFilter` where an image pixel covers more than a device
+    /// pixel, `minificationFilter` where less; `.nearest` samples the
+    /// closest pixel, `.linear` interpolates, `.trilinear` averages.
+    private func filter(for state: LayerState, on cr: OpaquePointer) -> cairo_filter_t {
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        let pixelsPerImagePixel = abs(m.xx * m.yy - m.xy * m.yx).squareRoot()
+        switch pixelsPerImagePixel >= 1 ? state.magnificationFilter : state.minificationFilter {
+        case .nearest: return CAIRO_FILTER_NEAREST
+        case .trilinear: return CAIRO_FILTER_GOOD
+        default: return CAIRO_FILTER_BILINEAR
+        }
+    }
+}
+
+/// One axis of `contentsCenter`'s nine-part stretch: where the three
+/// columns (or rows) come from in the image and go to in the layer.
+private struct NinePart {
+    /// The four edges of the three parts, in image pixels and in points.
+    let source: [CGFloat], place: [CGFloat]
+
+    init(source: (origin: CGFloat, length: CGFloat), place: (origin: CGFloat, length: CGFloat),
+         natural: CGFloat, center: (min: CGFloat, max: CGFloat)) {
+        let low = min(max(center.min, 0), 1), high = max(min(max(center.max, 0), 1), low)
+        self.source = [source.origin, source.origin + low * source.length, source.origin + high * source.length,
+                       source.origin + source.length]
+        var (head, tail) = (low * natural, (1 - high) * natural)
+        if head + tail > place.length {
+            let shrink = place.length / (head + tail)
+            (head, tail) = (head * shrink, tail * shrink)
+        }
+        self.place = [place.origin, place.origin + head, place.origin + place.length - tail,
+                      place.origin + place.length]
+    }
+
+    /// Part `i`'s origin and length in the image, then in the layer.
+    func cell(_ i: Int) -> (CGFloat, CGFloat, CGFloat, CGFloat) {
+        (source[i], source[i + 1] - source[i], place[i], place[i + 1] - place[i])
+    }
+}

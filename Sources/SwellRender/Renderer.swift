@@ -1,0 +1,57 @@
+import Foundation
+import CCairo
+import Synchronization
+import SwellCore
+
+/// Turns a render snapshot into pixels, as the audio engine turns one into
+/// samples.
+///
+/// ``render(_:at:into:)`` is a function of the snapshot, the time and the
+/// canvas: it reads only the immutable snapshot, so it may run on any
+/// thread — a render thread of its own — while the owning thread goes on
+/// changing the model, and several frames may render at once. What it
+/// keeps between frames (each snapshot's decoded layers, blurred shadow
+/// shapes) is a cache behind a mutex and never changes a result.
+public final class Renderer: Sendable {
+    /// The drawers of layer kinds beyond CALayer.
+    public let drawers: LayerDrawers
+    let shadows = ShadowCache()
+    private let lastLayout = Mutex<SnapshotLayout?>(nil)
+
+    /// A renderer drawing layer kinds with `drawers`: by default, every
+    /// Core Animation subclass SwellRender draws (``LayerDrawers/standard``).
+    public init(drawers: LayerDrawers = .standard) {
+        self.drawers = drawers
+    }
+
+    /// The snapshot's presentation at host time `time`, composited on
+    /// `canvas`. The root layer is placed in the canvas as in a window's
+    /// top-left-origin space.
+    public func render(_ snapshot: RenderSnapshot, at time: Double, into canvas: Canvas) -> Frame {
+        let surface = ImageSurface(width: canvas.pixelWidth, height: canvas.pixelHeight)
+        surface.draw { cr in
+            if CairoPaths.setSource(canvas.backgroundColor, alpha: 1, on: cr) {
+                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+                cairo_paint(cr)
+                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+            }
+            guard !snapshot.records.isEmpty else { return }
+            let compositor = Compositor(layout: layout(of: snapshot), frame: snapshot.evaluate(atHostTime: time),
+                                        drawers: drawers, shadows: shadows)
+            let root = compositor.state(of: 0)
+            let canvasPlane = Homography(CGAffineTransform(scaleX: canvas.scale, y: canvas.scale))
+            compositor.draw(0, root, on: cr, plane: Homography(plane: root.matrixToSuperlayer).concatenating(canvasPlane),
+                            alpha: 1, orientation: 1)
+        }
+        return Frame(canvas: canvas, surface: surface)
+    }
+
+    /// The layout of `snapshot`: the last one made when it is the same
+    /// snapshot, as it is for every frame between two commits.
+    private func layout(of snapshot: RenderSnapshot) -> SnapshotLayout {
+        if let last = lastLayout.withLock({ $0 }), last.snapshot === snapshot { return last }
+        let layout = SnapshotLayout(snapshot)
+        lastLayout.withLock { $0 = layout }
+        return layout
+    }
+}

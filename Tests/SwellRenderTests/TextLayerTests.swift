@@ -1,0 +1,88 @@
+import Foundation
+import SwellCore
+import Testing
+@testable import SwellRender
+
+/// CATextLayer drawn by Pango: ink inside the bounds, wrapping, alignment,
+/// attributed runs, and the same pixels every time.
+@Suite struct TextLayerTests {
+    typealias F = RenderFixtures
+
+    /// A text layer at (20, 20) of a 200 × 120 canvas, 160 × 80.
+    static func render(_ configure: (CATextLayer) -> Void) -> Frame {
+        let root = F.root(width: 200, height: 120)
+        let text = CATextLayer()
+        text.frame = CGRect(x: 20, y: 20, width: 160, height: 80)
+        text.fontSize = 18
+        configure(text)
+        root.addSublayer(text)
+        return F.render(root)
+    }
+
+    /// The bounding box of the pixels with any ink.
+    static func inkBox(_ frame: Frame) -> CGRect {
+        var (minX, minY, maxX, maxY) = (Int.max, Int.max, -1, -1)
+        for y in 0..<frame.height {
+            for x in 0..<frame.width where frame.pixel(x: x, y: y).alpha > 0 {
+                (minX, minY, maxX, maxY) = (min(minX, x), min(minY, y), max(maxX, x), max(maxY, y))
+            }
+        }
+        return maxX < 0 ? .null : CGRect(x: minX, y: minY, width: maxX - minX + 1, height: maxY - minY + 1)
+    }
+
+    @Test func plainTextIsInkInsideTheBoundsInTheForegroundColour() {
+        let frame = Self.render { $0.string = "Hello, Swell"; $0.foregroundColor = F.red }
+        let box = Self.inkBox(frame)
+        #expect(!box.isNull && box.width > 60 && box.height > 8)
+        #expect(CGRect(x: 20, y: 20, width: 160, height: 80).contains(box))
+        #expect(frame.count { $0.alpha > 0 && ($0.green > 0 || $0.blue > 0) } == 0)
+        // The first line starts at the top of the bounds.
+        #expect(box.minY < 30)
+    }
+
+    @Test func wrappingBreaksLinesAtTheWidthAndClipsToTheBounds() {
+        let long = String(repeating: "wrap these words ", count: 12)
+        let unwrapped = Self.inkBox(Self.render { $0.string = long })
+        let wrapped = Self.inkBox(Self.render { $0.string = long; $0.isWrapped = true })
+        #expect(unwrapped.height < 25 && unwrapped.maxX > 170 && unwrapped.maxX <= 180)
+        #expect(wrapped.height > 60 && wrapped.maxY <= 100)
+        let truncated = Self.inkBox(Self.render { $0.string = long; $0.truncationMode = .end })
+        #expect(truncated.height < 25 && truncated.maxX <= 180)
+    }
+
+    @Test func alignmentMovesTheLine() {
+        let left = Self.inkBox(Self.render { $0.string = "Swell" })
+        let center = Self.inkBox(Self.render { $0.string = "Swell"; $0.alignmentMode = .center })
+        let right = Self.inkBox(Self.render { $0.string = "Swell"; $0.alignmentMode = .right })
+        #expect(left.minX <= 22)
+        #expect(abs(center.midX - 100) <= 1.5)
+        #expect(right.maxX >= 177 && right.maxX <= 180)
+        #expect(abs(left.width - center.width) <= 1 && abs(left.width - right.width) <= 1)
+    }
+
+    @Test func attributedRunsHaveTheirOwnColourAndSize() {
+        let string = NSMutableAttributedString(string: "big", attributes: [
+            kCTFontAttributeName: CTFont(name: "Helvetica-Bold", size: 30),
+            kCTForegroundColorAttributeName: F.blue,
+        ])
+        string.append(NSAttributedString(string: "small", attributes: [
+            kCTFontAttributeName: CTFont(name: "Times", size: 10),
+            kCTForegroundColorAttributeName: F.green,
+            kCTKernAttributeName: 2,
+        ]))
+        let frame = Self.render { $0.string = string }
+        let blue = frame.count { $0.blue > 128 && $0.green == 0 }, green = frame.count { $0.green > 128 && $0.blue == 0 }
+        #expect(blue > 100 && green > 20 && blue > green)
+        #expect(frame.count { $0.red > 0 } == 0)
+    }
+
+    @Test func theSameTextRendersTheSamePixels() {
+        let a = Self.render { $0.string = "Deterministic"; $0.alignmentMode = .center }
+        let b = Self.render { $0.string = "Deterministic"; $0.alignmentMode = .center }
+        #expect(a.maximumDifference(from: b) == 0)
+        #expect(TextFonts.face(named: "Helvetica").family == "DejaVu Sans")
+        #expect(TextFonts.face(named: "Helvetica-BoldOblique") == ("DejaVu Sans", true, true) as (String, Bool, Bool))
+        #expect(TextFonts.face(named: "TimesNewRomanPSMT").family == "DejaVu Serif")
+        #expect(TextFonts.face(named: "Menlo-Regular").family == "DejaVu Sans Mono")
+    }
+}
