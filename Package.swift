@@ -103,7 +103,7 @@ let package = Package(
         .executableTarget(
             name: "swell",
             dependencies: [
-                "SwellScript", "SwellCharts", "SwellSndFile", "SwellALSA",
+                "SwellScript", "SwellCharts", "SwellSndFile", "SwellALSA", "SwellRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -180,14 +180,17 @@ struct HelpSnapshotTests {
           swell render lecture.flac -o lecture.opus --channels 1
           sox in.flac -t wav - | swell render - -o - --fade-in 2 | aplay
           swell render - --input-type raw:48000:2:s16le -o out.flac < in.raw
+          swell render --script scene.json -o frame.png --at 1.5
 
-        USAGE: swell render [<options>] <inputs> ... --output <out>
+        USAGE: swell render [<options>] [<inputs> ...] --output <out>
 
         ARGUMENTS:
           <inputs>                The input files (any format libsndfile reads; - is
                                   standard input); several play one after another.
 
         OPTIONS:
+          --at <time>             For a scene's picture (-o FILE.png): the time it
+                                  shows (default 0).
           -o, --output <out>      The output file; - is standard output.
           -t, --type <type>       The output's type, whatever its name (default: its
                                   extension; wav for -).

@@ -15,6 +15,12 @@ extension ScriptDecoder {
             guard member.key != "contents" else {
                 throw Diagnostic("image \"contents\" are not read from scripts yet", at: member.keyLocation)
             }
+            if type == .text && (member.key == "string" || member.key == "font") {
+                // CATextLayer's text and font name: strings, not animatable
+                // properties (a font by name, as Apple's `font` takes one).
+                drawing[member.key] = SceneValue(try member.value.string(member.key))
+                continue
+            }
             guard let example = prototype.settableDefault(forKeyPath: member.key) else {
                 throw Diagnostic("\(type.nameWithArticle) has no property \(member.key.quotedForMessage)"
                                  + KeySuggestion.hint(for: member.key, among: known), at: member.keyLocation)

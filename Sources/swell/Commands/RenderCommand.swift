@@ -23,10 +23,18 @@ struct RenderCommand: ParsableCommand {
           swell render lecture.flac -o lecture.opus --channels 1
           sox in.flac -t wav - | swell render - -o - --fade-in 2 | aplay
           swell render - --input-type raw:48000:2:s16le -o out.flac < in.raw
+          swell render --script scene.json -o frame.png --at 1.5
         """)
 
     @Argument(help: "The input files (any format libsndfile reads; - is standard input); several play one after another.")
-    var inputs: [String]
+    var inputs: [String] = []
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("For a scene's picture (-o FILE.png): the time it shows (default 0).",
+                                                        valueName: "time"), transform: Parse.time)
+    var at: Double?
+
+    /// Whether the output is a picture of a scene rather than sound.
+    private var rendersPicture: Bool { output.lowercased().hasSuffix(".png") }
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file; - is standard output.", valueName: "out"))
     var output: String
@@ -81,9 +89,26 @@ struct RenderCommand: ParsableCommand {
         guard quality == nil || bitrate == nil else {
             throw ValidationError("--quality and --bitrate both set the encoder's compression: give one")
         }
+        guard rendersPicture || !inputs.isEmpty else {
+            throw ValidationError("missing the input file; only a scene's picture (-o FILE.png) needs none")
+        }
+        guard rendersPicture || at == nil else {
+            throw ValidationError("--at is the time of a scene's picture (-o FILE.png)")
+        }
     }
 
     func run() throws {
+        if rendersPicture {
+            guard let script = try automation.loadScript() else {
+                throw AutomationError("a PNG is a picture of a scene: give a --script with a \"canvas\"")
+            }
+            var job = SceneFrameJob(script: script, output: output)
+            job.time = at ?? 0
+            job.options = automation.options
+            job.overwrite = overwrite
+            _ = try job.run()
+            return
+        }
         var job = RenderJob(inputs: inputs, output: output)
         job.raw = inputType
         job.container = type
