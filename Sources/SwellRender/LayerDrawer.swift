@@ -70,6 +70,12 @@ public struct PresentedLayer {
         return frame.value(ofLayerAt: index, forKey: key) ?? record.modelValue(forKey: key)
     }
 
+    /// The layer's local time in this frame (Apple's `convertTime(_:from:)`
+    /// from the host's time), shifted inside a replicator instance.
+    public var localTime: Double {
+        layerTime ?? frame.snapshot.localTime(ofLayerAt: index, hostTime: frame.hostTime)
+    }
+
     public var bounds: CGRect { state.bounds }
     public var renderState: (any Sendable)? { record.renderState }
 }
