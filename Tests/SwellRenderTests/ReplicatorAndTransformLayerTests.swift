@@ -68,6 +68,24 @@ import Testing
         }
     }
 
+    /// The second copy 20 points behind the first, overlapping it: drawn
+    /// copy after copy it covers the first; with preservesDepth it is
+    /// sorted behind.
+    @Test(arguments: [false, true])
+    func preservesDepthSortsTheCopies(preservesDepth: Bool) {
+        let root = F.root(width: 100, height: 100)
+        let replicator = CAReplicatorLayer()
+        replicator.frame = root.bounds
+        replicator.instanceCount = 2
+        replicator.instanceTransform = CATransform3DMakeTranslation(10, 10, -20)
+        replicator.instanceRedOffset = -1
+        replicator.preservesDepth = preservesDepth
+        replicator.addSublayer(F.layer(frame: CGRect(x: 20, y: 20, width: 40, height: 40), color: F.white))
+        root.addSublayer(replicator)
+        let overlap = F.render(root).pixel(x: 45, y: 45)
+        #expect(overlap == (preservesDepth ? .opaque(255, 255, 255) : .opaque(0, 255, 255)))
+    }
+
     /// Blue 10 points in front, red 10 behind, added in the opposite order:
     /// a plain layer flattens them in order (red on top); a transform layer
     /// sorts them by depth (blue on top).
