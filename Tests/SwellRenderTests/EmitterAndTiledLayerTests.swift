@@ -73,25 +73,21 @@ import Testing
         #expect(frame.pixel(x: 50, y: 50).alpha == 255)
     }
 
-    /// Draws a ring; the same drawing for a tiled and a plain layer.
+    /// A ring and a square, drawn the same by a tiled and a plain layer.
+    static func drawRing(in ctx: CGContext) {
+        ctx.setStrokeColor(RenderFixtures.red)
+        ctx.setLineWidth(6)
+        ctx.strokeEllipse(in: CGRect(x: 10, y: 10, width: 100, height: 100))
+        ctx.setFillColor(RenderFixtures.blue)
+        ctx.fill(CGRect(x: 55, y: 55, width: 10, height: 10))
+    }
+
     final class RingTiles: CATiledLayer {
-        override func draw(in ctx: CGContext) {
-            ctx.setStrokeColor(RenderFixtures.red)
-            ctx.setLineWidth(6)
-            ctx.strokeEllipse(in: CGRect(x: 10, y: 10, width: 100, height: 100))
-            ctx.setFillColor(RenderFixtures.blue)
-            ctx.fill(CGRect(x: 55, y: 55, width: 10, height: 10))
-        }
+        override func draw(in ctx: CGContext) { EmitterAndTiledLayerTests.drawRing(in: ctx) }
     }
 
     final class RingLayer: CALayer {
-        override func draw(in ctx: CGContext) {
-            ctx.setStrokeColor(RenderFixtures.red)
-            ctx.setLineWidth(6)
-            ctx.strokeEllipse(in: CGRect(x: 10, y: 10, width: 100, height: 100))
-            ctx.setFillColor(RenderFixtures.blue)
-            ctx.fill(CGRect(x: 55, y: 55, width: 10, height: 10))
-        }
+        override func draw(in ctx: CGContext) { EmitterAndTiledLayerTests.drawRing(in: ctx) }
     }
 
     @Test func tilesMakeThePictureOfOneDrawing() {
