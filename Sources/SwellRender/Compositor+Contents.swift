@@ -13,14 +13,14 @@ extension Compositor {
         let drawer = drawers.drawer(for: record)
         guard drawer != nil || record.contents != nil else { return }
         let context = LayerDrawingContext(cairo: cr, alpha: alpha)
-        let presented = drawer.map { _ in PresentedLayer(record: record, index: index, frame: frame, state: state) }
-        if let drawer, let presented, drawer.placement == .underContents { drawer.draw(presented, in: context) }
+        let layer = drawer.map { _ in presented(index, state) }
+        if let drawer, let layer, drawer.placement == .underContents { drawer.draw(layer, in: context) }
         switch record.contents {
         case .drawing(let recording)?: drawRecording(recording, state, in: context)
         case .image(let image)?: drawImage(image, state, in: context)
         case nil: break
         }
-        if let drawer, let presented, drawer.placement == .overContents { drawer.draw(presented, in: context) }
+        if let drawer, let layer, drawer.placement == .overContents { drawer.draw(layer, in: context) }
     }
 
     /// A recording fills the bounds as a bitmap of its size would with

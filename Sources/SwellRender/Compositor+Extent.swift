@@ -13,13 +13,16 @@ extension Compositor {
         let record = records[index]
         var box = state.bounds
         if let drawer = drawers.drawer(for: record) {
-            let presented = PresentedLayer(record: record, index: index, frame: frame, state: state)
-            box = box.union(drawer.paintedBounds(of: presented) ?? .infinite)
+            box = box.union(drawer.paintedBounds(of: presented(index, state)) ?? .infinite)
         }
         if case .image(let image)? = record.contents, let placed = placement(of: image, state) {
             box = box.union(placed.place)
         }
-        if !state.masksToBounds {
+        if !state.masksToBounds && !layout.sublayers[index].isEmpty
+            && (record.layerClass is CAReplicatorLayer.Type || record.layerClass is CATransformLayer.Type) {
+            // Copies and 3D sublayers: not bounded here.
+            box = .infinite
+        } else if !state.masksToBounds {
             let toParent = state.sublayerMatrix(flipped: state.isGeometryFlipped)
             for child in layout.sublayers[index] {
                 let childState = self.state(of: child)

@@ -18,11 +18,30 @@ struct Compositor {
     let frame: PresentationFrame
     let drawers: LayerDrawers
     let shadows: ShadowCache
+    /// The shift of each replicator's children's time while one of its
+    /// instances is drawn (−k × `instanceDelay`); empty outside them.
+    var shifts: [Int: Double] = [:]
 
     var records: [LayerRecord] { layout.snapshot.records }
 
+    /// The layer's state as presented: from the frame, or at the layer's
+    /// own time when a replicator instance shifts it.
     func state(of index: Int) -> LayerState {
-        layout.state(at: index, in: frame)
+        guard let time = shiftedTime(of: index) else { return layout.state(at: index, in: frame) }
+        return layout.state(at: index) { records[index].presentedValue(forKey: $0, atLayerTime: time, tolerance: 0) }
+    }
+
+    /// The layer's local time when replicator instances shift it; nil when
+    /// the frame's time holds.
+    func shiftedTime(of index: Int) -> Double? {
+        shifts.isEmpty ? nil
+            : layout.snapshot.localTime(ofLayerAt: index, hostTime: frame.hostTime, shiftingChildren: shifts)
+    }
+
+    /// What a drawer reads of the layer at `index`.
+    func presented(_ index: Int, _ state: LayerState) -> PresentedLayer {
+        PresentedLayer(record: records[index], index: index, frame: frame, layerTime: shiftedTime(of: index),
+                       state: state)
     }
 
     /// Draws the layer at `index` with its subtree on `cr`. `plane` maps
@@ -99,24 +118,43 @@ struct Compositor {
         drawBorder(state, corners: corners, on: cr, alpha: alpha)
     }
 
-    /// The sublayers, back to front: by `zPosition`, then in order (Apple:
-    /// zPosition orders siblings; it does not reach across superlayers).
+    /// The sublayers: a replicator's once per instance, others once.
     private func drawSublayers(of index: Int, _ state: LayerState, on cr: OpaquePointer, matrix: CGAffineTransform,
                                alpha: Double, orientation: Double) {
         let children = layout.sublayers[index]
         guard !children.isEmpty else { return }
+        let toParent = state.sublayerMatrix(flipped: state.isGeometryFlipped)
+        if records[index].layerClass is CAReplicatorLayer.Type {
+            drawInstances(of: index, children, toParent: toParent, on: cr, plane: Homography(matrix), alpha: alpha,
+                          orientation: orientation)
+        } else {
+            drawChildren(children, toParent: toParent, on: cr, plane: Homography(matrix), alpha: alpha,
+                         orientation: orientation)
+        }
+    }
+
+    /// `children` back to front: by `zPosition`, then in order (Apple:
+    /// zPosition orders siblings; it does not reach across superlayers).
+    /// `toParent` maps their superlayer's sublayer space to its own;
+    /// `plane` maps that to the device. A transform layer among them keeps
+    /// its sublayers in 3D (``drawTransformLayer(_:_:matrix:on:plane:alpha:orientation:)``).
+    func drawChildren(_ children: [Int], toParent: CATransform3D?, on cr: OpaquePointer, plane: Homography,
+                      alpha: Double, orientation: Double) {
         let states = children.map(self.state(of:))
         var order = Array(children.indices)
         if states.contains(where: { $0.zPosition != states[0].zPosition }) {
             order.sort { (states[$0].zPosition, $0) < (states[$1].zPosition, $1) }
         }
-        let toParent = state.sublayerMatrix(flipped: state.isGeometryFlipped)
-        let parentPlane = Homography(matrix)
         for k in order {
             var childMatrix = states[k].matrixToSuperlayer
             if let toParent { childMatrix = CATransform3DConcat(childMatrix, toParent) }
-            draw(children[k], states[k], on: cr, plane: Homography(plane: childMatrix).concatenating(parentPlane),
-                 alpha: alpha, orientation: orientation)
+            if records[children[k]].layerClass is CATransformLayer.Type {
+                drawTransformLayer(children[k], states[k], matrix: childMatrix, on: cr, plane: plane, alpha: alpha,
+                                   orientation: orientation)
+            } else {
+                draw(children[k], states[k], on: cr, plane: Homography(plane: childMatrix).concatenating(plane),
+                     alpha: alpha, orientation: orientation)
+            }
         }
     }
 

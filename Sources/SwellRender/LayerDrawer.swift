@@ -59,12 +59,21 @@ public struct PresentedLayer {
     public let record: LayerRecord
     let index: Int
     let frame: PresentationFrame
+    /// The layer's local time when a replicator instance shifts it, else nil.
+    let layerTime: Double?
     let state: LayerState
 
     /// The presented value of any property, a subclass's included: the
     /// frame's when animated, else the committed model value.
     public func value(forKey key: String) -> (any Animatable)? {
-        frame.value(ofLayerAt: index, forKey: key) ?? record.modelValue(forKey: key)
+        if let layerTime { return record.presentedValue(forKey: key, atLayerTime: layerTime, tolerance: 0) }
+        return frame.value(ofLayerAt: index, forKey: key) ?? record.modelValue(forKey: key)
+    }
+
+    /// The layer's local time in this frame (Apple's `convertTime(_:from:)`
+    /// from the host's time), shifted inside a replicator instance.
+    public var localTime: Double {
+        layerTime ?? frame.snapshot.localTime(ofLayerAt: index, hostTime: frame.hostTime)
     }
 
     public var bounds: CGRect { state.bounds }

@@ -31,9 +31,15 @@ final class SnapshotLayout: Sendable {
 
     /// The state of the layer at `index` as `frame` presents it.
     func state(at index: Int, in frame: PresentationFrame) -> LayerState {
+        state(at: index) { frame.value(ofLayerAt: index, forKey: $0) }
+    }
+
+    /// The state of the layer at `index` with its animated keys' values
+    /// from `presentedValue`.
+    func state(at index: Int, presentedValue: (String) -> (any Animatable)?) -> LayerState {
         var state = modelStates[index]
         for key in animatedKeys[index] {
-            if let value = frame.value(ofLayerAt: index, forKey: key) { state.apply(value, forKey: key) }
+            if let value = presentedValue(key) { state.apply(value, forKey: key) }
         }
         return state
     }

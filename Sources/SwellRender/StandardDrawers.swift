@@ -9,6 +9,8 @@ extension LayerDrawers {
         drawers.register(ShapeLayerDrawer(), for: CAShapeLayer.self)
         drawers.register(GradientLayerDrawer(), for: CAGradientLayer.self)
         drawers.register(TextLayerDrawer(), for: CATextLayer.self)
+        drawers.register(EmitterLayerDrawer(), for: CAEmitterLayer.self)
+        drawers.register(TiledLayerDrawer(), for: CATiledLayer.self)
         return drawers
     }
 }

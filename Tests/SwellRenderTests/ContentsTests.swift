@@ -52,14 +52,15 @@ import Testing
         #expect(frame.count { $0 == .opaque(255, 0, 0) } == Int(expected.width * expected.height))
     }
 
-    /// A 2 × 1 image, black then white, stretched over 100 points: nearest
-    /// shows two halves; linear ramps between the pixel centres, at 25 and
-    /// 75 points, and pads beyond them.
+    /// A 2 × 2 image, a black column then a white one, stretched over 100
+    /// points: nearest shows two halves; linear ramps between the pixel
+    /// centres, at 25 and 75 points, and pads beyond them.
     @Test func magnificationNearestAndLinear() {
         func row(_ filter: CALayerContentsFilter) -> [UInt8] {
             let root = F.root(width: 100, height: 10)
             let layer = F.layer(frame: root.bounds)
-            layer.contents = CGImage(width: 2, height: 1, pixels: [0, 0, 0, 255, 255, 255, 255, 255])
+            let row: [UInt8] = [0, 0, 0, 255, 255, 255, 255, 255]
+            layer.contents = CGImage(width: 2, height: 2, pixels: row + row)
             layer.magnificationFilter = filter
             root.addSublayer(layer)
             let frame = F.render(root)
