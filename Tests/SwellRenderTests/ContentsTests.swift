@@ -75,6 +75,26 @@ import Testing
         #expect(worst <= 3)
     }
 
+    /// Five pixels, black and white in turn, shrunk to two points: each
+    /// point's centre falls 1.25 and 3.75 pixels in. Nearest takes pixels 1
+    /// and 3 (white); linear weighs the pixel centres around them, 3/4
+    /// white and 1/4 black.
+    @Test func minificationNearestAndLinear() {
+        func row(_ filter: CALayerContentsFilter) -> [UInt8] {
+            let root = F.root(width: 2, height: 1)
+            let layer = F.layer(frame: root.bounds)
+            let pixels = (0..<5).flatMap { x -> [UInt8] in x % 2 == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255] }
+            layer.contents = CGImage(width: 5, height: 1, pixels: pixels)
+            layer.minificationFilter = filter
+            root.addSublayer(layer)
+            let frame = F.render(root)
+            return [frame.pixel(x: 0, y: 0).green, frame.pixel(x: 1, y: 0).green]
+        }
+        #expect(row(.nearest) == [255, 255])
+        // Pixman weighs bilinear samples in 128ths.
+        #expect(row(.linear).allSatisfy { abs(Int($0) - 191) <= 3 })
+    }
+
     /// contentsRect picks the right half; contentsScale 2 halves the
     /// natural size (center gravity).
     @Test func contentsRectAndScale() {
