@@ -9,16 +9,9 @@ import Foundation
 /// before the child has finished, or never (a peer tool's output then looks
 /// incomplete, or the run hangs). A termination handler set before the
 /// child starts is called for every exit, however quick.
-///
-/// Launches are serialised: swift-corelibs-foundation's `Process.run()`
-/// builds the child's argument and environment vectors in memory it shares
-/// between calls, and test runs that launched children from several threads
-/// at once crashed inside it, copying an argument. Only the launch waits its
-/// turn; the children run, and are waited for, in parallel.
 final class ProcessExit: @unchecked Sendable {
     // Unchecked: DispatchGroup is thread-safe but not declared Sendable.
     private let group = DispatchGroup()
-    private static let launching = NSLock()
 
     /// Starts `process`.
     init(running process: Process) throws {
@@ -26,7 +19,7 @@ final class ProcessExit: @unchecked Sendable {
         let group = self.group
         process.terminationHandler = { _ in group.leave() }
         do {
-            try Self.launching.withLock { try process.run() }
+            try process.run()
         } catch {
             process.terminationHandler = nil
             group.leave()

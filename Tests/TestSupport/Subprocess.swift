@@ -196,6 +196,14 @@ public enum Subprocess {
         /// Waits for the process to end; kills it and throws after
         /// `timeout` seconds.
         public func wait(timeout: Double = Subprocess.defaultTimeout) throws -> Result {
+            // The captured streams' files are closed once read: the test
+            // process runs thousands of children, and a descriptor left open
+            // by each ran it past a thousand, where Foundation's
+            // `Process.run()` crashed copying them.
+            defer {
+                output?.close()
+                errors?.close()
+            }
             guard exit.wait(seconds: timeout) else {
                 stop()
                 throw TestSupportError("\(command.joined(separator: " ")) did not finish within \(timeout) s")
@@ -231,6 +239,11 @@ private struct CaptureFile: Sendable {
     func contents() throws -> Data {
         try handle.seek(toOffset: 0)
         return try handle.readToEnd() ?? Data()
+    }
+
+    /// Releases the file, which is unlinked already.
+    func close() {
+        try? handle.close()
     }
 }
 
