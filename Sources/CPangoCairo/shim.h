@@ -18,6 +18,14 @@ typedef struct _PangoContext PangoContext;
 typedef struct _PangoFontDescription PangoFontDescription;
 typedef struct _PangoAttrList PangoAttrList;
 
+/* PangoRectangle: extents in Pango units (SWELL_PANGO_SCALE per point). */
+typedef struct _PangoRectangle {
+    int x;
+    int y;
+    int width;
+    int height;
+} PangoRectangle;
+
 /* PangoAttribute's public fields: the byte range an attribute covers. */
 typedef struct _PangoAttribute {
     const void *klass;
@@ -55,6 +63,8 @@ void pango_layout_set_justify(PangoLayout *layout, int justify);
 void pango_layout_set_spacing(PangoLayout *layout, int spacing);
 void pango_layout_set_attributes(PangoLayout *layout, PangoAttrList *attrs);
 void pango_layout_get_pixel_size(PangoLayout *layout, int *width, int *height);
+void pango_layout_get_extents(PangoLayout *layout, PangoRectangle *ink_rect, PangoRectangle *logical_rect);
+int pango_layout_get_baseline(PangoLayout *layout);
 
 PangoFontDescription *pango_font_description_new(void);
 void pango_font_description_free(PangoFontDescription *desc);

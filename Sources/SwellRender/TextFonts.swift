@@ -9,7 +9,8 @@ import CPangoCairo
 /// "TimesNewRomanPS-ItalicMT") are mapped to the three DejaVu families
 /// scripts/setup installs — sans, serif, monospace — keeping weight and
 /// slant, rather than left to fontconfig, whose substitutes differ from
-/// machine to machine. Names of DejaVu families are used as they are.
+/// machine to machine. Names of DejaVu families are used as they are;
+/// DejaVu's own PostScript names ("DejaVuSans-Bold") map as Apple's do.
 enum TextFonts {
     /// A Pango font description for `name` at `size` points, alive during `body`.
     static func withDescription<Result>(of name: String, size: CGFloat,
@@ -29,7 +30,7 @@ enum TextFonts {
         let lower = name.lowercased()
         let bold = lower.contains("bold") || lower.contains("black") || lower.contains("heavy")
         let slanted = lower.contains("italic") || lower.contains("oblique")
-        if lower.hasPrefix("dejavu") {
+        if lower.hasPrefix("dejavu ") {
             let family = name.split(separator: "-").first.map(String.init) ?? name
             return (family, bold, slanted)
         }

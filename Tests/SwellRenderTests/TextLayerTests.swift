@@ -84,5 +84,24 @@ import Testing
         #expect(TextFonts.face(named: "Helvetica-BoldOblique") == ("DejaVu Sans", true, true) as (String, Bool, Bool))
         #expect(TextFonts.face(named: "TimesNewRomanPSMT").family == "DejaVu Serif")
         #expect(TextFonts.face(named: "Menlo-Regular").family == "DejaVu Sans Mono")
+        #expect(TextFonts.face(named: "DejaVuSans-Bold") == ("DejaVu Sans", true, false) as (String, Bool, Bool))
+    }
+
+    /// A text layer placed by its measured baseline: capitals stand on the
+    /// baseline (their ink ends on it), and the drawn ink is where and as
+    /// wide as the measured ink says, to a pixel.
+    @Test func measuredExtentsPlaceTheBaselineAndTheInk() {
+        let extents = TextExtents(measuring: "HELLO", fontName: "Helvetica", fontSize: 24)
+        #expect(extents.size.width > extents.ink.width && extents.baseline > extents.ink.minY)
+        #expect(extents.baseline < extents.size.height)
+        let baseline = 60.0
+        let frame = Self.render {
+            $0.string = "HELLO"; $0.fontSize = 24; $0.foregroundColor = F.red
+            $0.frame = CGRect(x: 30, y: baseline - extents.baseline, width: extents.size.width + 1, height: extents.size.height)
+        }
+        let box = Self.inkBox(frame)
+        #expect(abs(box.maxY - baseline) <= 1, "ink ends at \(box.maxY), baseline \(baseline)")
+        #expect(abs(box.minX - (30 + extents.ink.minX)) <= 1 && abs(box.width - extents.ink.width) <= 1.5)
+        #expect(abs(box.minY - (baseline - extents.baseline + extents.ink.minY)) <= 1)
     }
 }
