@@ -40,9 +40,6 @@ let package = Package(
             name: "CSoxr", pkgConfig: "soxr",
             providers: [.apt(["libsoxr-dev"])]),
         .systemLibrary(
-            name: "CZlib", pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
         // Text for SwellRender's text layers. No pkgConfig: its flags carry
@@ -60,9 +57,9 @@ let package = Package(
         //   SwellAudio                 the audio engine: AudioLayer, gain, render
         //     /      \                 core, mix plans and their hand-off
         //   SwellSndFile  SwellALSA    files (libsndfile, libsoxr); devices (ALSA)
-        //   SwellScript   SwellCharts  value syntax and scripts; curve charts
         //   SwellRender                pixels: a snapshot composited by Cairo
-        //       \    |    /
+        //   SwellScript   SwellCharts  value syntax and scripts; curve charts,
+        //       \    |    /            their PNG a layer tree SwellRender draws
         //         swell                the command-line tool, its jobs, the demo
 
         // The Core Animation engine: values, timing, animations, layers,
@@ -88,15 +85,16 @@ let package = Package(
         // Core Animation objects.
         .target(name: "SwellScript", dependencies: ["SwellCore"]),
 
-        // Curve charts, as SVG and PNG (deflated by zlib).
-        .target(name: "SwellCharts", dependencies: ["CZlib"]),
-
         // JPEG files decoded by libjpeg, in C: its errors return through
         // setjmp/longjmp, which Swift cannot call.
         .target(name: "CJPEGDecoder", linkerSettings: [.linkedLibrary("jpeg")]),
         // Pixels: a snapshot's presentation composited by Cairo in Core
         // Animation's order, on any thread; text by Pango (docs/render.md).
         .target(name: "SwellRender", dependencies: ["SwellCore", "CCairo", "CPangoCairo", "CJPEGDecoder"]),
+
+        // Curve charts: SVG written directly, PNG as a layer tree of shape
+        // and text layers drawn by SwellRender.
+        .target(name: "SwellCharts", dependencies: ["SwellCore", "SwellRender"]),
 
         // The command-line tool: commands, the jobs behind them (a script
         // and options built into a layer tree on an engine), the demo.
@@ -162,7 +160,7 @@ let package = Package(
         .testTarget(name: "SwellSndFileTests", dependencies: ["SwellSndFile", "TestSupport"]),
         .testTarget(name: "SwellALSATests", dependencies: ["SwellALSA", "SwellSndFile", "ALSATestSupport"]),
         .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "TestSupport"]),
-        .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "TestSupport"]),
+        .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "SwellRender", "TestSupport"]),
         .testTarget(name: "SwellRenderTests", dependencies: ["SwellRender", "TestSupport"]),
         // End-to-end tests of the `swell` executable, which they run from
         // the build directory beside the test bundle (`swift build

@@ -1,3 +1,5 @@
+import SwellCore
+
 /// An opaque 8-bit sRGB colour.
 public struct ChartColor: Sendable, Hashable {
     public var red: UInt8
@@ -16,6 +18,12 @@ public struct ChartColor: Sendable, Hashable {
             let digits = String(component, radix: 16)
             return digits.count == 1 ? "0" + digits : digits
         }.joined()
+    }
+
+    /// The colour for a layer: each component over 255, which Cairo turns
+    /// back into the same 8-bit value.
+    var cgColor: CGColor {
+        CGColor(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255, alpha: 1)
     }
 
     /// The colours given to series in order: Tableau 10 as published by D3

@@ -11,9 +11,8 @@ public enum ChartError: Error, Equatable, CustomStringConvertible {
     /// A side of the canvas is longer than ``Chart/largestSize`` pixels.
     case canvasTooLarge(width: Int, height: Int)
 
-    /// zlib refused to compress the PNG image data; `status` is its return
-    /// code (`Z_MEM_ERROR`, `Z_BUF_ERROR`).
-    case compressionFailed(status: Int32)
+    /// Cairo's PNG writer failed, with its reason.
+    case encodingFailed(reason: String)
 
     public var description: String {
         switch self {
@@ -25,8 +24,8 @@ public enum ChartError: Error, Equatable, CustomStringConvertible {
                 + "enlarge it or shorten the titles and series names"
         case let .canvasTooLarge(width, height):
             "chart size \(width)x\(height) is too large; each side may be at most \(Chart.largestSize) pixels"
-        case let .compressionFailed(status):
-            "zlib failed to compress the PNG image data (status \(status))"
+        case let .encodingFailed(reason):
+            "the chart could not be encoded as PNG: \(reason)"
         }
     }
 }

@@ -1,10 +1,11 @@
 /// The size of text as a renderer draws it, for laying out a chart.
 ///
-/// Charts treat text as monospaced: a label is `count × advance` wide. That
-/// is exact for the PNG bitmap font and a safe overestimate for the SVG's
-/// sans-serif text.
+/// The PNG's text is measured by Pango in the font it is drawn in; the
+/// SVG's, whose font is the viewer's, is estimated as monospaced (see
+/// ``ChartSVGRenderer/metrics``).
 struct ChartTextMetrics {
-    /// The horizontal distance from one character to the next.
+    /// The width of a digit: the unit of the room kept between x tick labels
+    /// and right of the plot for half of the last one.
     var advance: Double
 
     /// The height of digits and capitals above the baseline.
@@ -13,13 +14,16 @@ struct ChartTextMetrics {
     /// How far descenders (`g`, `p`, `y`) reach below the baseline.
     var descent: Double
 
+    /// The advance width of a line of text.
+    var width: @Sendable (String) -> Double
+
     func width(of text: String) -> Double {
-        Double(text.count) * advance
+        width(text)
     }
 }
 
-/// Where everything of a chart goes, shared by the SVG and PNG renderers so
-/// that both draw the same picture.
+/// Where everything of a chart goes, shared by the SVG writer and the layer
+/// tree the PNG is rendered from, so that both draw the same picture.
 ///
 /// The plot area has whole-pixel edges. Its left edge is the right edge of
 /// the one-pixel y axis line and its bottom edge the top edge of the x axis

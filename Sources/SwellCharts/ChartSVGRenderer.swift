@@ -20,11 +20,14 @@ extension Chart {
 struct ChartSVGRenderer {
     let layout: ChartLayout
 
-    /// 12-pixel sans-serif text: a 0.6 em advance is wider than the average
-    /// digit and letter of common sans-serif faces, and capitals stand about
-    /// 0.72 em tall.
+    /// 12-pixel sans-serif text in the viewer's font, so measured as
+    /// monospaced: a 0.6 em advance is wider than the average digit and
+    /// letter of common sans-serif faces, and capitals stand about 0.72 em
+    /// tall.
     static let fontSize = 12.0
-    static let metrics = ChartTextMetrics(advance: 0.6 * fontSize, capHeight: 9, descent: 3)
+    static let metrics = ChartTextMetrics(advance: 0.6 * fontSize, capHeight: 9, descent: 3) { text in
+        Double(text.count) * 0.6 * fontSize
+    }
 
     private var chart: Chart { layout.chart }
 
