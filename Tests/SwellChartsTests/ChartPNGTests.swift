@@ -1,58 +1,18 @@
 import Foundation
+import SwellCore
+import TestSupport
 import Testing
 @testable import SwellCharts
 
+/// The PNG: the chart's layer tree drawn by SwellRender, read back by peer
+/// decoders (FFmpeg, ffprobe, Python's zlib) and probed where closed-form
+/// curves must lie.
 @Suite struct ChartPNGTests {
-    /// The plot area found from the pixels alone: the y axis is the longest
-    /// vertical dark run, the x axis the longest horizontal one. By the
-    /// layout's convention the plot's left edge is the right edge of the y axis
-    /// column and its bottom edge the top edge of the x axis row.
-    struct PlotFrame {
-        var left: Int, right: Int, top: Int, bottom: Int
-
-        init(_ image: DecodedRGB) throws {
-            func longestRun(count: Int, isDark: (Int) -> Bool) -> (start: Int, length: Int) {
-                var best = (start: 0, length: 0)
-                var start = 0
-                for index in 0...count {
-                    if index < count && isDark(index) { continue }
-                    if index - start > best.length { best = (start, index - start) }
-                    start = index + 1
-                }
-                return best
-            }
-            let columns = (0..<image.width).map { x in
-                (x, longestRun(count: image.height) { image.isDark(x: x, y: $0) })
-            }
-            let rows = (0..<image.height).map { y in
-                (y, longestRun(count: image.width) { image.isDark(x: $0, y: y) })
-            }
-            let yAxis = columns.max { $0.1.length < $1.1.length }!
-            let xAxis = rows.max { $0.1.length < $1.1.length }!
-            try #require(yAxis.1.length > image.height / 2, "no y axis line: longest vertical run \(yAxis.1.length)")
-            try #require(xAxis.1.length > image.width / 2, "no x axis line: longest horizontal run \(xAxis.1.length)")
-            left = yAxis.0 + 1
-            top = yAxis.1.start
-            bottom = xAxis.0
-            right = xAxis.1.start + xAxis.1.length
-            // The axes meet: each line's run passes through the other.
-            #expect((yAxis.1.start..<(yAxis.1.start + yAxis.1.length)).contains(bottom))
-            #expect((xAxis.1.start..<right).contains(yAxis.0))
-        }
-
-        /// The pixel holding the data point `(t, value)`, for axes 0…10 and 0…1.
-        func pixel(t: Double, value: Double) -> (x: Int, y: Int) {
-            let x = Double(left) + t / 10 * Double(right - left)
-            let y = Double(bottom) - value * Double(bottom - top)
-            return (Int(x.rounded(.down)), Int(y.rounded(.down)))
-        }
-    }
-
     /// The fixture chart as PNG, decoded by Python and by FFmpeg.
     struct Decoded {
         var report: PythonPNGDecoder.Report
+        var python: DecodedRGB
         var image: DecodedRGB
-        var ffmpeg: [UInt8]
     }
 
     /// Decoded once for all the tests: the Python decoder takes a while.
@@ -60,13 +20,23 @@ import Testing
         try PeerTool.withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("chart.png")
             try ChartFixture.threeSeries(width: 480, height: 320).pngData().write(to: file)
-            let (report, image) = try PythonPNGDecoder.decode(file, in: directory)
-            return Decoded(report: report, image: image, ffmpeg: try PeerTool.ffmpegRGB(file, in: directory))
+            let (report, python) = try PythonPNGDecoder.decode(file, in: directory)
+            return Decoded(report: report, python: python, image: try DecodedRGB(decoding: file, in: directory))
         }
     }
 
-    @Test func isAValidEightBitRGBPNGThatFFmpegReadsTheSame() throws {
-        let (report, image, ffmpeg) = try Self.fixture.map { ($0.report, $0.image, $0.ffmpeg) }.get()
+    /// `chart` as PNG, decoded by FFmpeg at the size ffprobe reads.
+    static func decoded(_ chart: Chart) throws -> DecodedRGB {
+        try PeerTool.withTemporaryDirectory { directory in
+            let file = directory.appendingPathComponent("chart.png")
+            try chart.pngData().write(to: file)
+            return try DecodedRGB(decoding: file, in: directory)
+        }
+    }
+
+    @Test func isAValidOpaquePNGThatFFmpegAndPythonReadTheSame() throws {
+        let decoded = try Self.fixture.get()
+        let report = decoded.report
         #expect(report.signatureIsValid)
         #expect(report.crcsAreValid)
         #expect(report.chunkTypes.first == "IHDR")
@@ -76,8 +46,8 @@ import Testing
         #expect([2, 6].contains(report.colorType))
         #expect(report.alphaIsOpaque)
         #expect(report.width == 480 && report.height == 320)
-        #expect(image.bytes.count == 480 * 320 * 3)
-        #expect(ffmpeg == image.bytes, "FFmpeg and the Python decoder disagree on the pixels")
+        #expect(decoded.image.width == 480 && decoded.image.height == 320, "ffprobe's size")
+        #expect(decoded.image.bytes == decoded.python.bytes, "FFmpeg and the Python decoder disagree on the pixels")
     }
 
     @Test func backgroundIsWhite() throws {
@@ -91,19 +61,53 @@ import Testing
         #expect(white.count > image.width * image.height / 2)
     }
 
-    @Test func axesHaveTicksAndLabels() throws {
+    /// Tick labels and titles are ink left of and below the axes' tick
+    /// marks and above the plot, and none of it reaches the image's edge: a
+    /// three-pixel margin all round stays white.
+    @Test func labelsAreDrawnInsideTheImage() throws {
         let image = try Self.fixture.get().image
         let frame = try PlotFrame(image)
         #expect(frame.right - frame.left > image.width / 2)
         #expect(frame.bottom - frame.top > image.height / 2)
-        // Ink left of the y axis' tick marks (labels, title) and below the x
-        // axis' tick marks (labels, title).
-        let leftInk = (frame.top...frame.bottom).contains { y in (0..<(frame.left - 7)).contains { image.isDark(x: $0, y: y) } }
-        let bottomInk = ((frame.bottom + 7)..<image.height).contains { y in
-            (frame.left..<frame.right).contains { image.isDark(x: $0, y: y) }
+        func ink(columns: Range<Int>, rows: Range<Int>) -> Int {
+            rows.reduce(0) { count, y in count + columns.filter { image.isDark(x: $0, y: y) }.count }
         }
-        #expect(leftInk)
-        #expect(bottomInk)
+        let tick = Int(ChartLayout.tickLength)
+        #expect(ink(columns: 0..<(frame.left - 1 - tick), rows: frame.top..<frame.bottom) > 40, "y labels and title")
+        #expect(ink(columns: frame.left..<frame.right, rows: (frame.bottom + 1 + tick)..<image.height) > 40,
+                "x labels and title")
+        #expect(ink(columns: frame.left..<frame.right, rows: 0..<frame.top) > 20, "the title")
+        let margin = 3
+        let edges = ink(columns: 0..<image.width, rows: 0..<margin)
+            + ink(columns: 0..<image.width, rows: (image.height - margin)..<image.height)
+            + ink(columns: 0..<margin, rows: 0..<image.height)
+            + ink(columns: (image.width - margin)..<image.width, rows: 0..<image.height)
+        #expect(edges == 0, "ink within \(margin) pixels of the edge")
+        let grey = (0..<image.width).flatMap { x in (0..<image.height).map { (x, $0) } }.filter { x, y in
+            let pixel = image[x, y]
+            return pixel.red == pixel.green && pixel.green == pixel.blue && pixel.red > 0x26 && pixel.red < 0xe6
+        }
+        #expect(grey.count > 200, "text is anti-aliased: \(grey.count) intermediate greys")
+    }
+
+    /// The text layers of the tree stand inside the canvas and apart from
+    /// each other; the y axis title is turned upright.
+    @Test func textLayersStayInsideTheCanvasAndApart() throws {
+        let root = try ChartFixture.threeSeries(width: 480, height: 320).layerTree()
+        let texts = (root.sublayers ?? []).compactMap { $0 as? CATextLayer }
+        let strings = texts.compactMap { $0.string as? String }
+        #expect(strings.contains("Fixture") && strings.contains("time (s)") && strings.contains("value"))
+        #expect(["a.volume", "b.volume", "c.volume"].allSatisfy(strings.contains))
+        for text in texts {
+            #expect(root.bounds.insetBy(dx: 1, dy: 1).contains(text.frame), "\(text.string ?? "") at \(text.frame)")
+        }
+        for (index, a) in texts.enumerated() {
+            for b in texts[(index + 1)...] {
+                #expect(!a.frame.intersects(b.frame), "\(a.string ?? "") overlaps \(b.string ?? "")")
+            }
+        }
+        let yTitle = try #require(texts.first { $0.string as? String == "value" })
+        #expect(yTitle.frame.height > 2 * yTitle.frame.width)
     }
 
     /// On the flat stretches the 2-pixel stroke covers the pixel holding the
@@ -117,8 +121,9 @@ import Testing
             + [0.5, 1, 2, 4].map { (t: $0, value: ChartFixture.stepValue($0), color: ChartFixture.orange) }
             + [6, 7.5, 9].map { (t: $0, value: ChartFixture.stepValue($0), color: ChartFixture.orange) }
         for (t, value, color) in cases {
-            let pixel = frame.pixel(t: t, value: value)
-            #expect(image[pixel.x, pixel.y] == color, "t = \(t), value = \(value) at \(pixel)")
+            let point = frame.position(x: t, y: value, xMaximum: 10, yMaximum: 1)
+            let (x, y) = (Int(point.x.rounded(.down)), Int(point.y.rounded(.down)))
+            #expect(image[x, y] == color, "t = \(t), value = \(value) at (\(x), \(y))")
         }
     }
 
@@ -135,16 +140,60 @@ import Testing
             (3.1, ChartFixture.wobbleValue(3.1), ChartFixture.green),
         ]
         for (t, value, color) in cases {
-            let pixel = frame.pixel(t: t, value: value)
-            let found = image[pixel.x, pixel.y]
-            // The channel with the most contrast to white measures coverage.
-            let coverage = Double(255 - found.red) / Double(255 - color.red)
-            #expect(coverage >= 0.5 && coverage <= 1, "t = \(t): coverage \(coverage) of \(found)")
-            for (channel, target) in [(found.green, color.green), (found.blue, color.blue)] {
-                let expected = 255 - coverage * Double(255 - target)
-                #expect(abs(Double(channel) - expected) <= 2, "t = \(t): \(found) is not white mixed with \(color)")
-            }
+            let point = frame.position(x: t, y: value, xMaximum: 10, yMaximum: 1)
+            let (x, y) = (Int(point.x.rounded(.down)), Int(point.y.rounded(.down)))
+            let coverage = image.coverage(of: color, x: x, y: y)
+            #expect(coverage >= 0.5 && coverage <= 1, "t = \(t): coverage \(coverage) of \(image[x, y])")
+            #expect(image.isMix(of: color, x: x, y: y), "t = \(t): \(image[x, y]) is not white mixed with \(color)")
         }
+    }
+
+    /// A fade over 0…10 s from 0 to 1, as the formulas of docs/fades.md
+    /// give it: linear `t/10`, quarter-sine `sin(π/2 · t/10)`.
+    static let fades: [(name: String, value: @Sendable (Double) -> Double)] = [
+        ("linear", { $0 / 10 }),
+        ("qsin", { sin(.pi / 2 * $0 / 10) }),
+    ]
+
+    /// In every column of the plot the curve's centre — its rows weighted by
+    /// coverage — is where the plot frame, found from the axes, puts the
+    /// formula's value at the column's centre, to a pixel.
+    @Test(arguments: [0, 1])
+    func fadesLieWhereTheirFormulaPutsThem(fade: Int) throws {
+        let (name, value) = Self.fades[fade]
+        let samples = (0...1000).map { value(Double($0) / 100) }
+        let image = try Self.decoded(Chart(series: [ChartSeries(name: name, samples: samples, start: 0, rate: 100)],
+                                           width: 640, height: 400))
+        let frame = try PlotFrame(image)
+        var probed = 0
+        for x in (frame.left + 2)..<(frame.right - 2) {
+            let t = frame.value(atColumn: x, xMaximum: 10)
+            let expected = frame.position(x: t, y: value(t), xMaximum: 10, yMaximum: 1).y
+            let found = try #require(image.curveCentre(of: ChartFixture.blue, x: x, rows: frame.top..<frame.bottom),
+                                     "no curve in column \(x)")
+            #expect(abs(found - expected) <= 1, "\(name) at t = \(t): row \(found), expected \(expected)")
+            probed += 1
+        }
+        #expect(probed > 500)
+    }
+
+    /// Along the diagonal of a linear fade, every column holds pixels the
+    /// stroke only partly covers — white mixed with the series' colour —
+    /// on both sides of the fully covered ones.
+    @Test func aDiagonalIsAntiAliased() throws {
+        let image = try Self.decoded(Chart(series: [ChartSeries(name: "linear", samples: (0...1000).map { Double($0) / 1000 },
+                                                                start: 0, rate: 100)], width: 640, height: 400))
+        let frame = try PlotFrame(image)
+        var columns = 0, antiAliased = 0
+        for x in (frame.left + 4)..<(frame.right - 4) {
+            let ink = (frame.top..<frame.bottom).filter { image.isMix(of: ChartFixture.blue, x: x, y: $0) }
+                .map { image.coverage(of: ChartFixture.blue, x: x, y: $0) }.filter { $0 > 0.02 }
+            columns += 1
+            let partial = ink.filter { $0 < 0.95 }
+            if partial.count >= 2 && ink.contains(where: { $0 >= 0.95 }) { antiAliased += 1 }
+            #expect(!ink.isEmpty, "no curve in column \(x)")
+        }
+        #expect(Double(antiAliased) >= 0.9 * Double(columns), "\(antiAliased) of \(columns) columns anti-aliased")
     }
 
     @Test func sameChartGivesTheSameBytes() throws {

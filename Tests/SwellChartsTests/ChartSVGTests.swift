@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import SwellCharts
 
@@ -177,13 +178,12 @@ import Testing
         let svg = try SVGNode.parse(document)
         let xAxis = try SVGAxis(try #require(svg.all("g", class: "x-axis").first), horizontal: true)
         let yAxis = try SVGAxis(try #require(svg.all("g", class: "y-axis").first), horizontal: false)
-        let pixels = try PeerTool.withTemporaryDirectory { directory in
+        let image = try PeerTool.withTemporaryDirectory { directory in
             let file = directory.appendingPathComponent("chart.svg")
             try document.write(to: file, atomically: true, encoding: .utf8)
-            return try PeerTool.ffmpegRGB(file, in: directory)
+            return try DecodedRGB(decoding: file, in: directory)
         }
-        try #require(pixels.count == 640 * 400 * 3, "librsvg drew \(pixels.count) bytes")
-        let image = DecodedRGB(width: 640, height: 400, bytes: pixels)
+        try #require(image.width == 640 && image.height == 400, "librsvg drew \(image.width)x\(image.height)")
         let cases = [(1.0, ChartFixture.rampValue, ChartFixture.blue), (8, ChartFixture.rampValue, ChartFixture.blue),
                      (2, ChartFixture.stepValue, ChartFixture.orange), (7, ChartFixture.stepValue, ChartFixture.orange)]
         for (t, function, color) in cases {

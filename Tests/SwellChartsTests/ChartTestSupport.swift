@@ -40,8 +40,8 @@ enum ChartFixture {
     }
 }
 
-/// The peer tools (FFmpeg, and Python in ``PythonPNGDecoder``) the tests
-/// check the renderers with, and scratch space for their files.
+/// Scratch space for the files the peer tools (FFmpeg, librsvg, Python in
+/// ``PythonPNGDecoder``) read and write.
 enum PeerTool {
     /// A fresh directory for one test's files, removed by `body`'s end.
     static func withTemporaryDirectory<T>(_ body: (URL) throws -> T) throws -> T {
@@ -52,30 +52,4 @@ enum PeerTool {
         return try body(directory)
     }
 
-    /// Decodes `file` with FFmpeg into packed 8-bit RGB, as
-    /// `ffmpeg -i FILE -f rawvideo -pix_fmt rgb24` does.
-    static func ffmpegRGB(_ file: URL, in directory: URL) throws -> [UInt8] {
-        let raw = directory.appendingPathComponent(file.lastPathComponent + ".ffmpeg.rgb")
-        let result = try Subprocess.run(
-            "ffmpeg", ["-v", "error", "-y", "-i", file.path, "-f", "rawvideo", "-pix_fmt", "rgb24", raw.path])
-        try #require(result.status == 0, "ffmpeg could not decode \(file.lastPathComponent): \(result.standardError)")
-        return Array(try Data(contentsOf: raw))
-    }
-}
-
-/// An 8-bit RGB image decoded by a peer tool.
-struct DecodedRGB {
-    var width: Int
-    var height: Int
-    var bytes: [UInt8]
-
-    subscript(x: Int, y: Int) -> (red: Int, green: Int, blue: Int) {
-        let offset = (y * width + x) * 3
-        return (Int(bytes[offset]), Int(bytes[offset + 1]), Int(bytes[offset + 2]))
-    }
-
-    func isDark(x: Int, y: Int) -> Bool {
-        let pixel = self[x, y]
-        return pixel.red < 100 && pixel.green < 100 && pixel.blue < 100
-    }
 }
