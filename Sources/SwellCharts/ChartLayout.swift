@@ -16,10 +16,6 @@ struct ChartTextMetrics {
 
     /// The advance width of a line of text.
     var width: @Sendable (String) -> Double
-
-    func width(of text: String) -> Double {
-        width(text)
-    }
 }
 
 /// Where everything of a chart goes, shared by the SVG writer and the layer
@@ -77,12 +73,12 @@ struct ChartLayout {
         yScale = ChartScale(covering: points.map(\.y), maximumIntervals: yIntervals)
 
         let yTitleWidth = chart.yAxisTitle.isEmpty ? 0 : metrics.capHeight + Self.titleGap
-        let yLabelWidth = yScale.tickLabels.map(metrics.width(of:)).max() ?? 0
+        let yLabelWidth = yScale.tickLabels.map(metrics.width).max() ?? 0
         left = (padding + yTitleWidth + yLabelWidth + Self.labelGap + Self.tickLength + 1).rounded(.up)
 
         let legendWidth = chart.series.count > 1
             ? Self.legendGap + Self.swatchLength + Self.swatchGap
-                + (chart.series.map { metrics.width(of: $0.name) }.max() ?? 0)
+                + (chart.series.map { metrics.width($0.name) }.max() ?? 0)
             : 0
         // Without a legend, leave room for half of a long last x label.
         right = (Double(chart.width) - padding - max(legendWidth, 4 * metrics.advance)).rounded(.down)
@@ -98,7 +94,7 @@ struct ChartLayout {
     private static func xScale(covering values: [Double], plotWidth: Double, metrics: ChartTextMetrics) -> ChartScale {
         func crowded(_ scale: ChartScale) -> Bool {
             let spacing = plotWidth / Double(scale.ticks.count - 1)
-            let widest = scale.tickLabels.map(metrics.width(of:)).max() ?? 0
+            let widest = scale.tickLabels.map(metrics.width).max() ?? 0
             return widest + 2 * metrics.advance > spacing
         }
         var intervals = Int(plotWidth / minimumTickSpacing.x)
