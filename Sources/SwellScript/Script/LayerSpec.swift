@@ -81,18 +81,20 @@ public struct LayerSpec: Hashable, Sendable {
     }
 
     /// The keys an animation's `keyPath` may name on this layer: on a
-    /// visual layer, its class's numeric properties.
+    /// visual layer, its class's properties, whose key paths
+    /// (`transform.rotation.z`, `bounds.size`) it may also name.
     public var animatableKeys: Set<String> {
         switch type {
         case .layer: dynamicKeys
         case .audio: ["volume", "pan"]
         case .mixer: ["volume"]
-        default: type.prototype?.numericPropertyKeys ?? []
+        default: type.prototype?.propertyKeys ?? []
         }
     }
 
     /// The keys an event's `set` may name: the animatable keys and the
-    /// timing keys.
+    /// timing keys; on a visual layer also their key paths, a text layer's
+    /// `string` and `font`, and image `contents`.
     public var settableKeys: Set<String> { animatableKeys.union(Self.timingKeys) }
 
     /// The layer a script without `"layers"` gets: generic, named `main`,

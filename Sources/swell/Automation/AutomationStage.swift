@@ -282,7 +282,9 @@ final class AutomationStage {
         CATransaction.setDisableActions(transaction.disableActions)
         switch event.action {
         case .set(let values):
-            for (key, value) in values.sorted(by: { $0.key < $1.key }) { layer.setValue(value, forKey: key) }
+            for (keyPath, value) in values.sorted(by: { $0.key < $1.key }) {
+                layer.setValue(value.value, forKeyPath: keyPath)
+            }
         case .add(let spec, let key):
             layer.add(spec.makeAnimation(), forKey: key)
         case .removeAnimation(let key):
