@@ -36,7 +36,7 @@ struct SceneAnimationFrameTests {
              "events": [\##(events)]}
             """##, to: "scene.json")
         let output = workspace.path("frame.png")
-        let result = try SwellProcess.run(["render", "--script", script, "-o", output, "--at", "\(time)"],
+        let result = try SwellProcess.run(["render", "--script", script, "-o", output, "--at", "\(time)", "--overwrite"],
                                           directory: workspace.directory)
         try #require(result.status == 0, "\(result)")
         let rgba = [UInt8](try SoundFileFixtures.ffmpeg("-i", output, "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
@@ -178,15 +178,21 @@ struct SceneAnimationFrameTests {
         #expect(frame.pixel(40, 25) == Self.red && frame.pixel(49, 34) == Self.red && frame.pixel(50, 30) == Self.black)
     }
 
-    @Test("image contents: a 2×2 PNG made by FFmpeg, resizeAspect in a 40×20 layer, nearest — a 20×20 square centred")
-    func contents() throws {
+    /// A workspace with `images/quad.png`, 2×2 pixels made by FFmpeg: red,
+    /// green / blue, white.
+    private func quadImage() throws -> Workspace {
         let workspace = try Workspace()
-        // Red, green / blue, white.
         let raw: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
         try Data(raw).write(to: URL(fileURLWithPath: workspace.path("quad.rgba")))
         try FileManager.default.createDirectory(atPath: workspace.path("images"), withIntermediateDirectories: false)
         _ = try SoundFileFixtures.ffmpeg("-f", "rawvideo", "-pix_fmt", "rgba", "-s", "2x2", "-i", workspace.path("quad.rgba"),
                                          "-frames:v", "1", workspace.path("images/quad.png"))
+        return workspace
+    }
+
+    @Test("image contents: a 2×2 PNG made by FFmpeg, resizeAspect in a 40×20 layer, nearest — a 20×20 square centred")
+    func contents() throws {
+        let workspace = try quadImage()
         let frame = try render(layers: ##"""
             {"name": "photo", "type": "shape", "position": [50, 30], "bounds": [0, 0, 40, 20],
              "contents": "images/quad.png", "contentsGravity": "resizeAspect", "magnificationFilter": "nearest"}
@@ -196,5 +202,16 @@ struct SceneAnimationFrameTests {
         #expect(frame.pixel(42, 37) == [0, 0, 255, 255] && frame.pixel(57, 37) == [255, 255, 255, 255])
         #expect(frame.pixel(35, 30) == Self.black && frame.pixel(64, 30) == Self.black)
         #expect(frame.count(Self.red) == 100)
+    }
+
+    @Test("set: contents given at 1 s show from then, the path read relative to the script")
+    func setContents() throws {
+        let workspace = try quadImage()
+        let layer = ##"{"name": "photo", "type": "shape", "position": [50, 30], "bounds": [0, 0, 20, 20], "magnificationFilter": "nearest"}"##
+        let event = ##"{"at": 1, "layer": "photo", "set": {"contents": "images/quad.png"}}"##
+        #expect(try render(layers: layer, events: event, at: 0.5, in: workspace).count(Self.black) == 100 * 60)
+        let frame = try render(layers: layer, events: event, at: 1, in: workspace)
+        // The frame is x 40…59, y 20…39; each image pixel covers 10×10.
+        #expect(frame.count(Self.red) == 100 && frame.pixel(40, 20) == Self.red && frame.pixel(59, 39) == [255, 255, 255, 255])
     }
 }
