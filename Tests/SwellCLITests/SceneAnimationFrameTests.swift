@@ -204,14 +204,27 @@ struct SceneAnimationFrameTests {
         #expect(frame.count(Self.red) == 100)
     }
 
-    @Test("set: contents given at 1 s show from then, the path read relative to the script")
+    @Test("set: contents given to a generic layer at 1 s show from then, the path read relative to the script")
     func setContents() throws {
         let workspace = try quadImage()
-        let layer = ##"{"name": "photo", "type": "shape", "position": [50, 30], "bounds": [0, 0, 20, 20], "magnificationFilter": "nearest"}"##
+        let layer = ##"{"name": "photo", "type": "layer", "position": [50, 30], "bounds": [0, 0, 20, 20], "magnificationFilter": "nearest"}"##
         let event = ##"{"at": 1, "layer": "photo", "set": {"contents": "images/quad.png"}}"##
         #expect(try render(layers: layer, events: event, at: 0.5, in: workspace).count(Self.black) == 100 * 60)
         let frame = try render(layers: layer, events: event, at: 1, in: workspace)
         // The frame is x 40…59, y 20…39; each image pixel covers 10×10.
         #expect(frame.count(Self.red) == 100 && frame.pixel(40, 20) == Self.red && frame.pixel(59, 39) == [255, 255, 255, 255])
     }
+
+    @Test("a generic layer is a CALayer: a background colour beside a dynamic property, set to blue at 1 s")
+    func genericLayer() throws {
+        let workspace = try Workspace()
+        let layer = ##"{"name": "card", "type": "layer", "position": [50, 30], "bounds": [0, 0, 20, 10], "backgroundColor": "#ff0000", "time": 0}"##
+        let events = ##"""
+            {"at": 1, "layer": "card", "set": {"backgroundColor": [0, 0, 1, 1], "time": 5}, "disableActions": true}
+            """##
+        let before = try render(layers: layer, events: events, at: 0.5, in: workspace)
+        #expect(before.count(Self.red) == 200 && before.pixel(40, 25) == Self.red && before.pixel(59, 34) == Self.red)
+        #expect(try render(layers: layer, events: events, at: 1, in: workspace).count([0, 0, 255, 255]) == 200)
+    }
 }
+

@@ -103,6 +103,40 @@ struct SceneEventValueTests {
         #expect(made.path == along.path && made.values == nil && made.rotationMode == .rotateAuto)
     }
 
+    @Test("a generic layer: CALayer's properties in their forms, other numbers dynamic properties")
+    func genericLayer() throws {
+        let spec = try ScriptSpec(parsing: ##"""
+            {"version": 1,
+             "layers": [{"name": "card", "type": "layer", "backgroundColor": "#ff0000", "cornerRadius": 4,
+                         "bounds.size": [20, 10], "time": 0, "volume": 0.5}],
+             "events": [{"at": 0, "set": {"backgroundColor": [0, 0, 1, 1], "time": 2, "opacity": 0.5}},
+                        {"at": 0, "add": {"type": "basic", "keyPath": "borderColor", "toValue": "#00ff00"}},
+                        {"at": 0, "add": {"type": "basic", "keyPath": "time", "toValue": 3}}]}
+            """##, file: "scene.json", baseDirectory: URL(fileURLWithPath: "/"))
+        let card = spec.layers[0]
+        #expect((card.drawing["backgroundColor"]?.value as? CGColor?)??.components == [1, 0, 0, 1])
+        #expect(card.drawing["cornerRadius"]?.value as? CGFloat == 4)
+        #expect(card.drawing["bounds.size"]?.value as? CGSize == CGSize(width: 20, height: 10))
+        #expect(card.properties == ["time": 0, "volume": 0.5] && card.dynamicKeys == ["time", "volume"])
+        guard case .set(let set) = spec.events[0].action else { throw Failure("not a set") }
+        #expect((set["backgroundColor"]?.value as? CGColor?)??.components == [0, 0, 1, 1])
+        #expect(set["time"] == 2 && set["opacity"]?.value as? Float == 0.5)
+        guard case .add(let border, _) = spec.events[1].action, case .basic(let basic) = border.content,
+              case .add(let time, _) = spec.events[2].action, case .basic(let timeBasic) = time.content
+        else { throw Failure("not two basic animations") }
+        #expect((basic.toValue?.value as? CGColor?)??.components == [0, 1, 0, 1])
+        #expect(timeBasic.toValue == 3)
+
+        do {
+            _ = try ScriptSpec(parsing: ##"{"version": 1, "layers": [{"name": "a", "type": "layer", "backgroundColour": "#ff0000"}]}"##,
+                               file: "scene.json", baseDirectory: URL(fileURLWithPath: "/"))
+            Issue.record("accepted a misspelt property")
+        } catch {
+            #expect(error.message == #"a generic layer has no property "backgroundColour"; did you mean "backgroundColor"?"#)
+            #expect(error.location == SourceLocation(line: 1, column: 58))
+        }
+    }
+
     @Test("image contents: the path resolved against the script's directory, the image from the reader")
     func contents() throws {
         let red = try #require(CGImage(width: 1, height: 1, pixels: [255, 0, 0, 255]))

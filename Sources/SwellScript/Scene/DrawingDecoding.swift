@@ -94,6 +94,14 @@ extension ScriptDecoder {
     }
 }
 
+extension CALayer {
+    /// Whether a script may give `keyPath` a value on this layer: one of
+    /// its properties or a key path into one, or image `contents`.
+    func takesValue(forKeyPath keyPath: String) -> Bool {
+        keyPath == "contents" || settableDefault(forKeyPath: keyPath) != nil
+    }
+}
+
 extension JSONValue {
     /// The value as key-value coding takes it: numbers, flags, strings (a
     /// constant's Swift name turned into its raw string) and arrays of them.

@@ -117,8 +117,9 @@ extension ScriptDecoder {
         return key
     }
 
-    /// `"set"`: model values for properties the layer has — on a visual
-    /// layer in the forms its declaration takes, elsewhere numbers.
+    /// `"set"`: model values for properties the layer has — a visual
+    /// layer's and a generic layer's `CALayer` properties in the forms
+    /// their declarations take, other properties numbers.
     private func decodeSet(_ value: JSONValue, on layer: LayerSpec) throws(Diagnostic) -> [String: SceneValue] {
         let object = try JSONObjectReader(value, as: "\"set\"")
         guard !object.members.isEmpty else {
@@ -128,7 +129,9 @@ extension ScriptDecoder {
         let prototype = layer.type.prototype
         var values: [String: SceneValue] = [:]
         for member in object.members {
-            if let prototype, !LayerSpec.timingKeys.contains(member.key) {
+            if let prototype, !LayerSpec.timingKeys.contains(member.key),
+                layer.type.visualClass != nil || prototype.takesValue(forKeyPath: member.key)
+            {
                 values[member.key] = try decodeProperty(member, of: prototype, type: layer.type)
                 continue
             }

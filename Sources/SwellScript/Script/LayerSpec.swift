@@ -9,10 +9,12 @@ import Foundation
 /// layer below it, like group opacity
 /// (docs/audio.md#the-layer-tree-is-the-mix). Beyond that:
 ///
-/// - `layer` (generic): every other numeric key declares a dynamic
-///   animatable property with that initial value, like `time` on the
-///   ClockFace of objc.io's "Animating Custom Layer Properties". Property
-///   names are identifiers, because key paths join names with `.`.
+/// - `layer` (generic): a `CALayer`, whose own properties (`position`,
+///   `backgroundColor`, `cornerRadius`, `contents`…) take their forms as on
+///   a visual layer; every other numeric key declares a dynamic animatable
+///   property with that initial value, like `time` on the ClockFace of
+///   objc.io's "Animating Custom Layer Properties". Property names are
+///   identifiers, because key paths join names with `.`.
 /// - `audio`: `file` (resolved against the script's directory; absent when
 ///   the command line supplies the input), `device` (an ALSA PCM; absent for
 ///   the command line's `--device`), `pan` (−1…1, default 0) and `taper`
@@ -45,9 +47,9 @@ public struct LayerSpec: Hashable, Sendable {
     /// the timing keys and a generic layer's dynamic properties. Keys the
     /// script leaves out keep their defaults.
     public var properties: [String: Double]
-    /// A visual layer's initial property values by key path (Core
-    /// Animation's names: `fillColor`, `transform.rotation.z`), each in its
-    /// property's type.
+    /// A visual or generic layer's initial values of its class's
+    /// properties by key path (Core Animation's names: `fillColor`,
+    /// `transform.rotation.z`), each in its property's type.
     public var drawing: [String: SceneValue] = [:]
     /// Where the layer's object starts in the script.
     public var location: SourceLocation
