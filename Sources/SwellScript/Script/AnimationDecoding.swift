@@ -94,9 +94,11 @@ extension ScriptDecoder {
 
     /// A property animation's `keyPath`, `additive` and `cumulative`, and
     /// what its values are read like: the key path must name an animatable
-    /// property of the target layer — on a visual layer any property of its
-    /// class or key path into one (`transform.rotation.z`, `bounds.size`),
-    /// whose values take the property's form; elsewhere a number.
+    /// property of the target layer — on a visual or generic layer any
+    /// property of its class or key path into one (`transform.rotation.z`,
+    /// `bounds.size`), whose values take the property's form (the example
+    /// returned); otherwise a number (nil): a generic layer's dynamic
+    /// properties, an audio or mixer layer's keys.
     private func decodeProperty(
         _ object: JSONObjectReader, on layer: LayerSpec
     ) throws(Diagnostic) -> (PropertyAnimationSpec, example: (any Animatable)?) {

@@ -97,11 +97,11 @@ extension ScriptDecoder {
         }
         let allowed = Self.commonKeys + Self.ownKeys(of: type)
         // A generic layer is a CALayer: its properties take their own forms.
-        let layerKeys = type == .layer ? CALayer() : nil
+        let prototype = type.prototype
 
         for member in object.members where !allowed.contains(member.key) {
-            if let layerKeys, layerKeys.takesValue(forKeyPath: member.key) {
-                spec.drawing[member.key] = try decodeProperty(member, of: layerKeys, type: type)
+            if let prototype, prototype.takesValue(forKeyPath: member.key) {
+                spec.drawing[member.key] = try decodeProperty(member, of: prototype, type: type)
                 continue
             }
             let misplaced = misplacedKey(member.key, in: type)
@@ -112,7 +112,7 @@ extension ScriptDecoder {
             }
             guard case .number(let number, _) = member.value.kind else {
                 if let misplaced { throw Diagnostic(misplaced, at: member.keyLocation) }
-                let hint = layerKeys.map { KeySuggestion.hint(for: member.key, among: $0.propertyKeys) } ?? ""
+                let hint = prototype.map { KeySuggestion.hint(for: member.key, among: $0.propertyKeys.sorted()) } ?? ""
                 if !hint.isEmpty {
                     throw Diagnostic("\(type.nameWithArticle) has no property \(member.key.quotedForMessage)\(hint)",
                                      at: member.keyLocation)

@@ -95,8 +95,9 @@ public struct LayerSpec: Hashable, Sendable {
     }
 
     /// The keys an event's `set` may name: the animatable keys and the
-    /// timing keys; on a visual layer also their key paths, a text layer's
-    /// `string` and `font`, and image `contents`.
+    /// timing keys. A visual or generic layer takes, beyond these, key
+    /// paths into its class's properties, image `contents` and a text
+    /// layer's `string` and `font`.
     public var settableKeys: Set<String> { animatableKeys.union(Self.timingKeys) }
 
     /// The layer a script without `"layers"` gets: generic, named `main`,
