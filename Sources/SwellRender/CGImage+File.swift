@@ -22,6 +22,12 @@ extension CGImage {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw ImageFileError(path: path, reason: String(cString: strerror(errno))) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        // A directory opens but cannot be read, and Foundation's error for
+        // that does not say why.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+            throw ImageFileError(path: path, reason: "is a directory")
+        }
         let data: Data
         do {
             data = try handle.readToEnd() ?? Data()

@@ -52,5 +52,9 @@ import TestSupport
         }
         try Data([0xFF, 0xD8, 0xFF, 0xE0, 0, 0]).write(to: URL(fileURLWithPath: directory.file("cut.jpg")))
         #expect(throws: ImageFileError.self) { try CGImage(contentsOfFile: directory.file("cut.jpg")) }
+        try FileManager.default.createDirectory(atPath: directory.file("folder.png"), withIntermediateDirectories: false)
+        #expect(throws: ImageFileError(path: directory.file("folder.png"), reason: "is a directory")) {
+            try CGImage(contentsOfFile: directory.file("folder.png"))
+        }
     }
 }

@@ -27,26 +27,23 @@ extension CALayer {
     }
 
     /// What may be set at `keyPath`: the property's default, whose type says
-    /// what the property takes, or a number for a field of one
-    /// (`transform.rotation.z`); nil when the layer has no such property.
-    /// A scene script checks its values against it before anything runs.
+    /// what the property takes; for a field of one, the field's default
+    /// (`bounds.size` a size), or any number for a numeric field
+    /// (`transform.rotation.z`), which key-value coding converts; nil when
+    /// the layer has no such property. A scene script checks its values
+    /// against it before anything runs.
     package func settableDefault(forKeyPath keyPath: String) -> (any Animatable)? {
         guard let resolved = resolve(keyPath: keyPath) else { return nil }
-        return resolved.component == nil ? resolved.defaultValue : 0.0
+        guard let field = resolved.component else { return resolved.defaultValue }
+        guard let value = resolved.defaultValue.componentValue(field), ValueCoercion.number(value) == nil else {
+            return 0.0
+        }
+        return value
     }
 
     /// The keys of the layer's declared properties.
     package var propertyKeys: Set<String> {
         Set(LayerPropertyTable.effectiveDefaults(of: type(of: self), instance: self).keys)
-    }
-
-    /// The keys of the layer's properties whose values are single numbers:
-    /// what a script's events may animate on it.
-    package var numericPropertyKeys: Set<String> {
-        propertyKeys.filter { key in
-            let value = defaultValue(forProperty: key)
-            return value is Double || value is Float || value is CGFloat
-        }
     }
 
     /// The value of a property, a timing property, or a non-animatable

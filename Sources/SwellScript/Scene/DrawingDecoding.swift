@@ -9,25 +9,30 @@ extension ScriptDecoder {
     func decodeDrawing(_ object: JSONObjectReader, of prototype: CALayer,
                        type: LayerSpec.LayerType) throws(Diagnostic) -> [String: SceneValue] {
         let reserved = Set(["name", "type", "parent"]).union(LayerSpec.timingKeys)
-        let known = prototype.propertyKeys.sorted()
         var drawing: [String: SceneValue] = [:]
         for member in object.members where !reserved.contains(member.key) {
-            guard member.key != "contents" else {
-                throw Diagnostic("image \"contents\" are not read from scripts yet", at: member.keyLocation)
-            }
-            if type == .text && (member.key == "string" || member.key == "font") {
-                // CATextLayer's text and font name: strings, not animatable
-                // properties (a font by name, as Apple's `font` takes one).
-                drawing[member.key] = SceneValue(try member.value.string(member.key))
-                continue
-            }
-            guard let example = prototype.settableDefault(forKeyPath: member.key) else {
-                throw Diagnostic("\(type.nameWithArticle) has no property \(member.key.quotedForMessage)"
-                                 + KeySuggestion.hint(for: member.key, among: known), at: member.keyLocation)
-            }
-            drawing[member.key] = SceneValue(try decodeValue(member.value, key: member.key, like: example))
+            drawing[member.key] = try decodeProperty(member, of: prototype, type: type)
         }
         return drawing
+    }
+
+    /// The value `member` gives the property it names on a layer of
+    /// `type`, in the property's type — alike in a declaration and in an
+    /// event's `"set"`.
+    func decodeProperty(_ member: JSONMember, of prototype: CALayer,
+                        type: LayerSpec.LayerType) throws(Diagnostic) -> SceneValue {
+        if member.key == "contents" { return SceneValue(try decodeImage(member.value, key: member.key)) }
+        if type == .text && (member.key == "string" || member.key == "font") {
+            // CATextLayer's text and font name: strings, not animatable
+            // properties (a font by name, as Apple's `font` takes one).
+            return SceneValue(try member.value.string(member.key))
+        }
+        guard let example = prototype.settableDefault(forKeyPath: member.key) else {
+            throw Diagnostic("\(type.nameWithArticle) has no property \(member.key.quotedForMessage)"
+                             + KeySuggestion.hint(for: member.key, among: prototype.propertyKeys.sorted()),
+                             at: member.keyLocation)
+        }
+        return SceneValue(try decodeValue(member.value, key: member.key, like: example))
     }
 
     /// `value` in the type of `example`: a colour, a path, a transform, a
@@ -38,13 +43,8 @@ extension ScriptDecoder {
         if type == CGColor.self { return try decodeColor(value, key: key) }
         if type == CGColor?.self { return Optional(try decodeColor(value, key: key)) }
         if type == CGPath.self || type == CGPath?.self {
-            let text = try value.string(key)
-            do throws(ValueSyntaxError) {
-                let path = try PathData.path(parsing: text)
-                return type == CGPath.self ? path : Optional(path)
-            } catch {
-                throw Diagnostic("\(key.quotedForMessage): \(error)", at: value.location)
-            }
+            let path = try decodePath(value, key: key)
+            return type == CGPath.self ? path : Optional(path)
         }
         if type == CATransform3D.self {
             let m = try value.numbers(key)
@@ -67,6 +67,14 @@ extension ScriptDecoder {
         return converted
     }
 
+    /// A path written as SVG path data (``PathData``).
+    func decodePath(_ value: JSONValue, key: String) throws(Diagnostic) -> CGPath {
+        let text = try value.string(key)
+        do throws(ValueSyntaxError) { return try PathData.path(parsing: text) } catch {
+            throw Diagnostic("\(key.quotedForMessage): \(error)", at: value.location)
+        }
+    }
+
     /// Core Animation constants by their Swift names where the raw string
     /// differs (`CAShapeLayerFillRule.evenOdd` is `"even-odd"`).
     static let constantAliases = ["evenOdd": "even-odd", "nonZero": "non-zero"]
@@ -83,6 +91,14 @@ extension ScriptDecoder {
         case is any CAStringConstant: "a name"
         default: "a value of type \(Swift.type(of: example))"
         }
+    }
+}
+
+extension CALayer {
+    /// Whether a script may give `keyPath` a value on this layer: one of
+    /// its properties or a key path into one, or image `contents`.
+    func takesValue(forKeyPath keyPath: String) -> Bool {
+        keyPath == "contents" || settableDefault(forKeyPath: keyPath) != nil
     }
 }
 

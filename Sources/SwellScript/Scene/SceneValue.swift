@@ -1,17 +1,32 @@
 import Foundation
 
-/// A property value of a visual layer in a scene script, already in the
-/// property's own type (`CGColor`, `CGPath`, `CATransform3D`, a number…):
-/// what the integrator sets with `setValue(_:forKeyPath:)`.
-public struct SceneValue: Hashable, Sendable, CustomStringConvertible {
-    public let value: any Animatable
+/// A property value in a script, already in the property's own type
+/// (`CGColor`, `CGPath`, `CATransform3D`, `CGImage`, a number…): what the
+/// integrator sets with `setValue(_:forKeyPath:)` or gives an animation as
+/// `fromValue`, `toValue`, `byValue` or one of its `values` — Core
+/// Animation takes all of them as `Any`.
+///
+/// A number literal makes a `Double`, the type a script's audio and
+/// generic layer properties have, as an `NSNumber` literal boxes one.
+public struct SceneValue: Hashable, Sendable, CustomStringConvertible, ExpressibleByFloatLiteral,
+    ExpressibleByIntegerLiteral
+{
+    public let value: any Equatable & Sendable
 
-    public init(_ value: any Animatable) {
+    public init(_ value: any Equatable & Sendable) {
         self.value = value
     }
 
+    public init(floatLiteral value: Double) {
+        self.init(value)
+    }
+
+    public init(integerLiteral value: Int) {
+        self.init(Double(value))
+    }
+
     public static func == (a: SceneValue, b: SceneValue) -> Bool {
-        func equals<Value: Animatable>(_ value: Value) -> Bool { (b.value as? Value) == value }
+        func equals<Value: Equatable & Sendable>(_ value: Value) -> Bool { (b.value as? Value) == value }
         return equals(a.value)
     }
 

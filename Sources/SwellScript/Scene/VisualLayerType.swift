@@ -20,6 +20,13 @@ extension LayerSpec.LayerType {
     }
 
     /// A layer of the type, for checking keys and values against: which
-    /// properties it has, and of which types.
-    var prototype: CALayer? { visualClass?.init() }
+    /// properties it has, and of which types. A generic layer has
+    /// `CALayer`'s besides its dynamic ones; audio and mixer layers have
+    /// only their numbers.
+    var prototype: CALayer? {
+        switch self {
+        case .layer: CALayer()
+        default: visualClass?.init()
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Animation objects of `"add"`: the keys each `CAAnimation` class has,
 /// and Core Animation's rules for their values.
 extension ScriptDecoder {
@@ -15,8 +17,8 @@ extension ScriptDecoder {
         case .spring: mediaTimingKeys + propertyKeys + basicKeys + ["mass", "stiffness", "damping", "initialVelocity"]
         case .keyframe:
             mediaTimingKeys + propertyKeys + [
-                "values", "keyTimes", "timingFunctions", "calculationMode", "tensionValues", "continuityValues",
-                "biasValues",
+                "values", "path", "rotationMode", "keyTimes", "timingFunctions", "calculationMode", "tensionValues",
+                "continuityValues", "biasValues",
             ]
         case .group: mediaTimingKeys + ["animations"]
         case .transition: mediaTimingKeys + ["transitionType", "subtype", "startProgress", "endProgress"]
@@ -90,9 +92,16 @@ extension ScriptDecoder {
         }
     }
 
-    /// `keyPath`, `additive`, `cumulative`: the key path must name an
-    /// animatable property of the target layer.
-    private func decodeProperty(_ object: JSONObjectReader, on layer: LayerSpec) throws(Diagnostic) -> PropertyAnimationSpec {
+    /// A property animation's `keyPath`, `additive` and `cumulative`, and
+    /// what its values are read like: the key path must name an animatable
+    /// property of the target layer — on a visual or generic layer any
+    /// property of its class or key path into one (`transform.rotation.z`,
+    /// `bounds.size`), whose values take the property's form (the example
+    /// returned); otherwise a number (nil): a generic layer's dynamic
+    /// properties, an audio or mixer layer's keys.
+    private func decodeProperty(
+        _ object: JSONObjectReader, on layer: LayerSpec
+    ) throws(Diagnostic) -> (PropertyAnimationSpec, example: (any Animatable)?) {
         let value = try object.required("keyPath")
         let keyPath = try value.string("keyPath")
         guard !LayerSpec.timingKeys.contains(keyPath) else {
@@ -100,7 +109,8 @@ extension ScriptDecoder {
                 "\(keyPath.quotedForMessage) is a timing key of the layer; it retimes and cannot be animated (use \"set\")",
                 at: value.location)
         }
-        guard layer.animatableKeys.contains(keyPath) else {
+        let example = layer.type.prototype?.settableDefault(forKeyPath: keyPath)
+        guard example != nil || (layer.type.visualClass == nil && layer.animatableKeys.contains(keyPath)) else {
             let hint = KeySuggestion.hint(for: keyPath, among: layer.animatableKeys.sorted())
             throw Diagnostic(
                 "layer \(layer.name.quotedForMessage) has no animatable property \(keyPath.quotedForMessage)\(hint)",
@@ -109,14 +119,24 @@ extension ScriptDecoder {
         var property = PropertyAnimationSpec(keyPath: keyPath)
         property.isAdditive = try object.bool("additive") ?? false
         property.isCumulative = try object.bool("cumulative") ?? false
-        return property
+        return (property, example)
+    }
+
+    /// An animated value like `example`, or a number without one.
+    private func decodeAnimated(
+        _ value: JSONValue, key: String, like example: (any Animatable)?
+    ) throws(Diagnostic) -> SceneValue {
+        guard let example else { return SceneValue(try value.number(key)) }
+        return SceneValue(try decodeValue(value, key: key, like: example))
     }
 
     private func decodeBasic(_ object: JSONObjectReader, on layer: LayerSpec) throws(Diagnostic) -> BasicAnimationSpec {
-        var basic = BasicAnimationSpec(property: try decodeProperty(object, on: layer))
-        basic.fromValue = try object.number("fromValue")
-        basic.toValue = try object.number("toValue")
-        basic.byValue = try object.number("byValue")
+        let (property, example) = try decodeProperty(object, on: layer)
+        var basic = BasicAnimationSpec(property: property)
+        for (key, path) in [("fromValue", \BasicAnimationSpec.fromValue), ("toValue", \.toValue), ("byValue", \.byValue)] {
+            guard let value = object[key] else { continue }
+            basic[keyPath: path] = try decodeAnimated(value, key: key, like: example)
+        }
         let given = object.members.filter { Self.basicKeys.contains($0.key) }
         if given.count == 3 {
             throw Diagnostic(
@@ -140,11 +160,25 @@ extension ScriptDecoder {
     }
 
     private func decodeKeyframe(_ object: JSONObjectReader, on layer: LayerSpec) throws(Diagnostic) -> KeyframeAnimationSpec {
-        let property = try decodeProperty(object, on: layer)
+        let (property, example) = try decodeProperty(object, on: layer)
+        if let path = object.member("path") {
+            return try decodeKeyframePath(path, of: object, property: property, example: example)
+        }
         let valuesValue = try object.required("values")
-        let values = try valuesValue.numbers("values")
+        var values: [SceneValue] = []
+        if let example {
+            for element in try valuesValue.array("values") {
+                values.append(SceneValue(try decodeValue(element, key: "values", like: example)))
+            }
+        } else {
+            values = try valuesValue.numbers("values").map { SceneValue($0) }
+        }
         guard !values.isEmpty else {
             throw Diagnostic("\"values\" must contain at least one value", at: valuesValue.location)
+        }
+        if let rotationMode = object.member("rotationMode") {
+            throw Diagnostic("\"rotationMode\" turns a layer along a \"path\"; this animation has none",
+                             at: rotationMode.keyLocation)
         }
         var keyframe = KeyframeAnimationSpec(property: property, values: values)
         keyframe.calculationMode =
@@ -159,11 +193,7 @@ extension ScriptDecoder {
                     "\"timingFunctions\" needs one timing function per segment, \(values.count - 1) for \(counted(values.count, "value")), not \(elements.count)",
                     at: value.location)
             }
-            var functions: [TimingFunctionSpec] = []
-            for element in elements {
-                functions.append(try decodeTimingFunction(element, named: "timingFunctions"))
-            }
-            keyframe.timingFunctions = functions
+            keyframe.timingFunctions = try decodeTimingFunctions(elements)
         }
         let splineKeys = [
             ("tensionValues", \KeyframeAnimationSpec.tensionValues), ("continuityValues", \.continuityValues),
@@ -182,12 +212,54 @@ extension ScriptDecoder {
         return keyframe
     }
 
+    /// A keyframe animation along `"path"`, which Core Animation uses in
+    /// place of `values` for a point property. Its segments are the
+    /// keyframe intervals, so `keyTimes` are checked for range and order
+    /// only; the Kochanek–Bartels values shape `values`, which a path has
+    /// none of.
+    private func decodeKeyframePath(
+        _ member: JSONMember, of object: JSONObjectReader, property: PropertyAnimationSpec, example: (any Animatable)?
+    ) throws(Diagnostic) -> KeyframeAnimationSpec {
+        guard example is CGPoint else {
+            throw Diagnostic(
+                "\"path\" moves a point along it; \(property.keyPath.quotedForMessage) is not a point property",
+                at: member.keyLocation)
+        }
+        if let extra = object.members.first(where: {
+            ["values", "tensionValues", "continuityValues", "biasValues"].contains($0.key)
+        }) {
+            throw Diagnostic("\(extra.key.quotedForMessage) cannot be combined with \"path\", which replaces the values",
+                             at: extra.keyLocation)
+        }
+        var keyframe = KeyframeAnimationSpec(property: property, values: [])
+        keyframe.path = try decodePath(member.value, key: "path")
+        keyframe.rotationMode = try object.enumeration("rotationMode", as: KeyframeAnimationSpec.RotationMode.self)
+        keyframe.calculationMode =
+            try object.enumeration("calculationMode", as: AnimationSpec.CalculationMode.self) ?? .linear
+        if let value = object["keyTimes"] {
+            keyframe.keyTimes = try decodeKeyTimes(value, valueCount: nil, mode: keyframe.calculationMode)
+        }
+        if let value = object["timingFunctions"] {
+            keyframe.timingFunctions = try decodeTimingFunctions(try value.array("timingFunctions"))
+        }
+        return keyframe
+    }
+
+    private func decodeTimingFunctions(_ elements: [JSONValue]) throws(Diagnostic) -> [TimingFunctionSpec] {
+        var functions: [TimingFunctionSpec] = []
+        for element in elements {
+            functions.append(try decodeTimingFunction(element, named: "timingFunctions"))
+        }
+        return functions
+    }
+
     /// `keyTimes` per Apple's documentation: each within 0…1, never
     /// decreasing; for `linear` and `cubic` one per value from 0 to 1; for
     /// `discrete` one per value starting at 0, or one more ending at 1;
-    /// ignored (so any count) for the paced modes.
+    /// ignored (so any count) for the paced modes. Along a path
+    /// (`valueCount` nil) only range and order are checked.
     private func decodeKeyTimes(
-        _ value: JSONValue, valueCount: Int, mode: AnimationSpec.CalculationMode
+        _ value: JSONValue, valueCount: Int?, mode: AnimationSpec.CalculationMode
     ) throws(Diagnostic) -> [Double] {
         let elements = try value.array("keyTimes")
         let times = try value.numbers("keyTimes")
@@ -203,6 +275,7 @@ extension ScriptDecoder {
                     at: elements[index].location)
             }
         }
+        guard let valueCount else { return times }
         let values = counted(valueCount, "value")
         switch mode {
         case .linear, .cubic:

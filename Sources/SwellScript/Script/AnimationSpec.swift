@@ -1,12 +1,16 @@
+import Foundation
+
 /// An animation object of a script's `"add"`, in Core Animation's terms:
 /// the integrator builds the `CAAnimation` subclass ``content`` names and
 /// copies every property across. Keys in the script are the Objective-C
 /// property names verbatim (`removedOnCompletion`, `additive`); fields here
 /// use the Swift names (`isRemovedOnCompletion`, `isAdditive`).
 ///
-/// Animated values are numbers: every property a script can reach —
-/// `volume`, `pan`, a generic layer's dynamic properties — is a scalar, so
-/// `fromValue`, `values` and the rest are `Double`s.
+/// Animated values (`fromValue`, `values` and the rest) are in the type of
+/// the property the key path names: numbers for `volume`, `pan` and a
+/// generic layer's dynamic properties; on a visual layer colours, points,
+/// rectangles, paths, transforms… as its declaration writes them
+/// (docs/scripts.md#values).
 ///
 /// Defaults are Core Animation's. A `duration` of 0 means the transaction's
 /// duration, as `CALayer.add(_:forKey:)` does; `beginTime` 0 means the
@@ -94,9 +98,9 @@ public struct PropertyAnimationSpec: Hashable, Sendable {
 /// Animation requires.
 public struct BasicAnimationSpec: Hashable, Sendable {
     public var property: PropertyAnimationSpec
-    public var fromValue: Double?
-    public var toValue: Double?
-    public var byValue: Double?
+    public var fromValue: SceneValue?
+    public var toValue: SceneValue?
+    public var byValue: SceneValue?
 
     public init(property: PropertyAnimationSpec) {
         self.property = property
@@ -123,10 +127,23 @@ public struct SpringAnimationSpec: Hashable, Sendable {
 /// 0 and ending at 1 where Apple's documentation says they must;
 /// `timingFunctions` one per segment; tension, continuity and bias one per
 /// value.
+///
+/// A point property may instead move along ``path``, which Core Animation
+/// uses in place of `values`; its key times and timing functions then count
+/// the path's segments, so they are not checked against values.
 public struct KeyframeAnimationSpec: Hashable, Sendable {
+    /// `CAAnimationRotationMode` raw values: turn the layer to the path's
+    /// tangent (`auto`), or to its opposite (`autoReverse`).
+    public enum RotationMode: String, CaseIterable, Hashable, Sendable {
+        case auto, autoReverse
+    }
+
     public var property: PropertyAnimationSpec
-    /// At least one value.
-    public var values: [Double]
+    /// At least one value, unless ``path`` is set.
+    public var values: [SceneValue]
+    /// The path a point moves along.
+    public var path: CGPath?
+    public var rotationMode: RotationMode?
     public var keyTimes: [Double]?
     public var timingFunctions: [TimingFunctionSpec]?
     public var calculationMode = AnimationSpec.CalculationMode.linear
@@ -134,7 +151,7 @@ public struct KeyframeAnimationSpec: Hashable, Sendable {
     public var continuityValues: [Double]?
     public var biasValues: [Double]?
 
-    public init(property: PropertyAnimationSpec, values: [Double]) {
+    public init(property: PropertyAnimationSpec, values: [SceneValue]) {
         self.property = property
         self.values = values
     }

@@ -71,9 +71,9 @@ extension PropertyAnimationSpec {
 extension BasicAnimationSpec {
     func makeAnimation<Animation: CABasicAnimation>(_ animation: Animation) -> Animation {
         property.configure(animation)
-        animation.fromValue = fromValue
-        animation.toValue = toValue
-        animation.byValue = byValue
+        animation.fromValue = fromValue?.value
+        animation.toValue = toValue?.value
+        animation.byValue = byValue?.value
         return animation
     }
 }
@@ -82,7 +82,9 @@ extension KeyframeAnimationSpec {
     func makeAnimation() -> CAKeyframeAnimation {
         let animation = CAKeyframeAnimation()
         property.configure(animation)
-        animation.values = values
+        animation.values = path == nil ? values.map(\.value) : nil
+        animation.path = path
+        animation.rotationMode = rotationMode.map { CAAnimationRotationMode(rawValue: $0.rawValue) }
         animation.keyTimes = keyTimes?.map { NSNumber(value: $0) }
         animation.timingFunctions = timingFunctions?.map(\.timingFunction)
         animation.calculationMode = CAAnimationCalculationMode(rawValue: calculationMode.rawValue)

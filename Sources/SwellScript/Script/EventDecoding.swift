@@ -117,15 +117,24 @@ extension ScriptDecoder {
         return key
     }
 
-    /// `"set"`: model values for properties the layer has.
-    private func decodeSet(_ value: JSONValue, on layer: LayerSpec) throws(Diagnostic) -> [String: Double] {
+    /// `"set"`: model values for properties the layer has — a visual
+    /// layer's and a generic layer's `CALayer` properties in the forms
+    /// their declarations take, other properties numbers.
+    private func decodeSet(_ value: JSONValue, on layer: LayerSpec) throws(Diagnostic) -> [String: SceneValue] {
         let object = try JSONObjectReader(value, as: "\"set\"")
         guard !object.members.isEmpty else {
             throw Diagnostic("\"set\" must name at least one property", at: value.location)
         }
         let keys = layer.settableKeys.sorted()
-        var values: [String: Double] = [:]
+        let prototype = layer.type.prototype
+        var values: [String: SceneValue] = [:]
         for member in object.members {
+            if let prototype, !LayerSpec.timingKeys.contains(member.key),
+                layer.type.visualClass != nil || prototype.takesValue(forKeyPath: member.key)
+            {
+                values[member.key] = try decodeProperty(member, of: prototype, type: layer.type)
+                continue
+            }
             guard layer.settableKeys.contains(member.key) else {
                 let declare = layer.type == .layer ? " (declare it on the layer with an initial number)" : ""
                 throw Diagnostic(
@@ -136,7 +145,7 @@ extension ScriptDecoder {
             if let problem = layer.type.problem(setting: member.key, to: number) {
                 throw Diagnostic(problem, at: member.value.location)
             }
-            values[member.key] = number
+            values[member.key] = SceneValue(number)
         }
         return values
     }

@@ -4,10 +4,11 @@
 /// (docs/scripts.md#events).
 public struct EventSpec: Hashable, Sendable {
     public enum Action: Hashable, Sendable {
-        /// Model values to set; unless actions are disabled each change
-        /// runs the layer's implicit action, a `CABasicAnimation` from the
-        /// presentation value. Timing keys retime instead.
-        case set([String: Double])
+        /// Model values to set by key path, each in its property's type;
+        /// unless actions are disabled each change runs the layer's
+        /// implicit action, a `CABasicAnimation` from the presentation
+        /// value. Timing keys retime instead.
+        case set([String: SceneValue])
         /// `CALayer.add(_:forKey:)`.
         case add(AnimationSpec, forKey: String?)
         /// `CALayer.removeAnimation(forKey:)`.

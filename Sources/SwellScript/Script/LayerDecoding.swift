@@ -84,7 +84,7 @@ extension ScriptDecoder {
         object.what = "layer \(name.quotedForMessage)"
         let type = try object.required("type").enumeration("type", as: LayerSpec.LayerType.self)
         var spec = LayerSpec(name: name, type: type, location: value.location)
-        if let prototype = type.prototype {
+        if type.visualClass != nil, let prototype = type.prototype {
             spec.drawing = try decodeDrawing(object, of: prototype, type: type)
             spec.parent = try object["parent"].map { value throws(Diagnostic) in try value.string("parent") }
             for key in LayerSpec.timingKeys.sorted() {
@@ -96,8 +96,14 @@ extension ScriptDecoder {
             return DecodedLayer(spec: spec, nameLocation: nameValue.location, parentLocation: object["parent"]?.location)
         }
         let allowed = Self.commonKeys + Self.ownKeys(of: type)
+        // A generic layer is a CALayer: its properties take their own forms.
+        let prototype = type.prototype
 
         for member in object.members where !allowed.contains(member.key) {
+            if let prototype, prototype.takesValue(forKeyPath: member.key) {
+                spec.drawing[member.key] = try decodeProperty(member, of: prototype, type: type)
+                continue
+            }
             let misplaced = misplacedKey(member.key, in: type)
             // On a generic layer an extra numeric key declares a dynamic
             // property, unless it looks like a misspelt known key.
@@ -106,6 +112,11 @@ extension ScriptDecoder {
             }
             guard case .number(let number, _) = member.value.kind else {
                 if let misplaced { throw Diagnostic(misplaced, at: member.keyLocation) }
+                let hint = prototype.map { KeySuggestion.hint(for: member.key, among: $0.propertyKeys.sorted()) } ?? ""
+                if !hint.isEmpty {
+                    throw Diagnostic("\(type.nameWithArticle) has no property \(member.key.quotedForMessage)\(hint)",
+                                     at: member.keyLocation)
+                }
                 throw Diagnostic(
                     "\(member.key.quotedForMessage) must be a number, not \(member.value.kindDescription); extra keys of a generic layer declare numeric properties",
                     at: member.value.location)

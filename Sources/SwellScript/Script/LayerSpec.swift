@@ -9,10 +9,12 @@ import Foundation
 /// layer below it, like group opacity
 /// (docs/audio.md#the-layer-tree-is-the-mix). Beyond that:
 ///
-/// - `layer` (generic): every other numeric key declares a dynamic
-///   animatable property with that initial value, like `time` on the
-///   ClockFace of objc.io's "Animating Custom Layer Properties". Property
-///   names are identifiers, because key paths join names with `.`.
+/// - `layer` (generic): a `CALayer`, whose own properties (`position`,
+///   `backgroundColor`, `cornerRadius`, `contents`…) take their forms as on
+///   a visual layer; every other numeric key declares a dynamic animatable
+///   property with that initial value, like `time` on the ClockFace of
+///   objc.io's "Animating Custom Layer Properties". Property names are
+///   identifiers, because key paths join names with `.`.
 /// - `audio`: `file` (resolved against the script's directory; absent when
 ///   the command line supplies the input), `device` (an ALSA PCM; absent for
 ///   the command line's `--device`), `pan` (−1…1, default 0) and `taper`
@@ -45,9 +47,9 @@ public struct LayerSpec: Hashable, Sendable {
     /// the timing keys and a generic layer's dynamic properties. Keys the
     /// script leaves out keep their defaults.
     public var properties: [String: Double]
-    /// A visual layer's initial property values by key path (Core
-    /// Animation's names: `fillColor`, `transform.rotation.z`), each in its
-    /// property's type.
+    /// A visual or generic layer's initial values of its class's
+    /// properties by key path (Core Animation's names: `fillColor`,
+    /// `transform.rotation.z`), each in its property's type.
     public var drawing: [String: SceneValue] = [:]
     /// Where the layer's object starts in the script.
     public var location: SourceLocation
@@ -81,18 +83,21 @@ public struct LayerSpec: Hashable, Sendable {
     }
 
     /// The keys an animation's `keyPath` may name on this layer: on a
-    /// visual layer, its class's numeric properties.
+    /// visual layer, its class's properties, whose key paths
+    /// (`transform.rotation.z`, `bounds.size`) it may also name.
     public var animatableKeys: Set<String> {
         switch type {
         case .layer: dynamicKeys
         case .audio: ["volume", "pan"]
         case .mixer: ["volume"]
-        default: type.prototype?.numericPropertyKeys ?? []
+        default: type.prototype?.propertyKeys ?? []
         }
     }
 
     /// The keys an event's `set` may name: the animatable keys and the
-    /// timing keys.
+    /// timing keys. A visual or generic layer takes, beyond these, key
+    /// paths into its class's properties, image `contents` and a text
+    /// layer's `string` and `font`.
     public var settableKeys: Set<String> { animatableKeys.union(Self.timingKeys) }
 
     /// The layer a script without `"layers"` gets: generic, named `main`,

@@ -5,8 +5,11 @@ import Foundation
 /// checks that relate several objects (parents, cycles, removed keys) run
 /// once every object has been read.
 struct ScriptDecoder {
-    /// The directory audio `file` paths are relative to.
+    /// The directory audio `file` and image `contents` paths are relative
+    /// to.
     let baseDirectory: URL
+    /// Reads image `contents`; nil refuses them.
+    let images: ImageReader?
 
     func decode(_ root: JSONValue) throws(Diagnostic) -> ScriptSpec {
         let script = try JSONObjectReader(root, as: "the script")

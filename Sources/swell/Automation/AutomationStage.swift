@@ -260,11 +260,11 @@ final class AutomationStage {
                 layer = MixerLayer()
             }
         default:
-            // A visual layer: its class, with the properties the script gives.
             layer = spec.type.visualClass!.init()
-            for (keyPath, value) in spec.drawing.sorted(by: { $0.key < $1.key }) {
-                layer.setValue(value.value, forKeyPath: keyPath)
-            }
+        }
+        // The visual properties the script gives, in their own types.
+        for (keyPath, value) in spec.drawing.sorted(by: { $0.key < $1.key }) {
+            layer.setValue(value.value, forKeyPath: keyPath)
         }
         layer.name = spec.name
         for (key, value) in spec.properties.sorted(by: { $0.key < $1.key }) {
@@ -282,7 +282,9 @@ final class AutomationStage {
         CATransaction.setDisableActions(transaction.disableActions)
         switch event.action {
         case .set(let values):
-            for (key, value) in values.sorted(by: { $0.key < $1.key }) { layer.setValue(value, forKey: key) }
+            for (keyPath, value) in values.sorted(by: { $0.key < $1.key }) {
+                layer.setValue(value.value, forKeyPath: keyPath)
+            }
         case .add(let spec, let key):
             layer.add(spec.makeAnimation(), forKey: key)
         case .removeAnimation(let key):

@@ -63,7 +63,7 @@ struct AutomationArguments: ParsableArguments {
     }
 
     func loadScript() throws -> ScriptSpec? {
-        try script.map { path throws(SourceError) in try ScriptSpec(contentsOfFile: path) }
+        try script.map { path throws(SourceError) in try ScriptSpec(scriptFile: path) }
     }
 }
 

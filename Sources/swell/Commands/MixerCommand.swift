@@ -58,7 +58,7 @@ struct MixerCommand: ParsableCommand {
     func run() throws {
         let target: MixerJob.Target
         if let to { target = .level(to) } else if let ramp { target = .ramp(ramp) } else {
-            target = .script(try ScriptSpec(contentsOfFile: script!))
+            target = .script(try ScriptSpec(scriptFile: script!))
         }
         var job = MixerJob(target: target)
         job.device = device

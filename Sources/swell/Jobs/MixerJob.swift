@@ -56,7 +56,7 @@ struct MixerJob {
         let card = LayerSpec(name: "card", type: .mixer, location: SourceLocation(line: 1, column: 1))
         switch target {
         case .level(let level):
-            let event = EventSpec(time: 0, layer: "card", action: .set([AudioKey.volume: level]),
+            let event = EventSpec(time: 0, layer: "card", action: .set([AudioKey.volume: SceneValue(level)]),
                                   transaction: TransactionSpec(animationDuration: duration ?? 0.25, animationTimingFunction: timing),
                                   location: card.location)
             script = ScriptSpec(layers: [card], events: [event])

@@ -1,0 +1,11 @@
+import SwellRender
+import SwellScript
+
+extension ScriptSpec {
+    /// The script at `path`, as every command reads one: a scene's image
+    /// `contents` are PNG or JPEG files decoded by SwellRender, the pixels
+    /// a layer shows (docs/scripts.md#image-contents).
+    init(scriptFile path: String) throws(SourceError) {
+        try self.init(contentsOfFile: path, images: ImageReader { file in try CGImage(contentsOfFile: file) })
+    }
+}
