@@ -22,7 +22,6 @@ struct ContactSheet {
         root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         root.position = CGPoint(x: width / 2, y: height / 2)
         root.backgroundColor = CGColor.white
-        let host = HeadlessHost(rootLayer: root)
 
         let title = CATextLayer()
         title.frame = CGRect(x: 0, y: 10, width: width, height: titleHeight - 10)
@@ -52,6 +51,7 @@ struct ContactSheet {
             caption.truncationMode = .end
             root.addSublayer(caption)
         }
+        let host = HeadlessHost(rootLayer: root)
         host.displayFrame(at: 0)
         return renderer.render(host.latestSnapshot!, at: 0, into: Canvas(width: width, height: height))
     }

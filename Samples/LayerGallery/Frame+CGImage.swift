@@ -25,8 +25,8 @@ extension CGImage {
         let root = CALayer()
         root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         root.position = CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
-        let host = HeadlessHost(rootLayer: root)
         draw(root)
+        let host = HeadlessHost(rootLayer: root)
         host.displayFrame(at: 0)
         return CGImage(Renderer().render(host.latestSnapshot!, at: 0,
                                          into: Canvas(width: width, height: height, scale: scale)))

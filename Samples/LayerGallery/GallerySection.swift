@@ -31,8 +31,11 @@ struct GallerySection {
         root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
         root.position = CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
         root.backgroundColor = background
-        let host = HeadlessHost(rootLayer: root, clock: clock)
+        // Built before it is hosted, as viewDidLoad runs before the view
+        // is in a window: the properties it sets take effect at once, with
+        // no implicit animation.
         build(root)
+        let host = HeadlessHost(rootLayer: root, clock: clock)
         clock.set(time)
         // A frame of the run loop: layout, display of layers that asked
         // for it (setNeedsDisplay), then the commit.
