@@ -69,8 +69,8 @@ extension GallerySection {
     /// Listing 6.2, figure 6.3: a text layer standing in for a label,
     /// justified and wrapped, black Helvetica at 15 points.
     static var text: GallerySection {
-        GallerySection(name: "text", caption: "CATextLayer", width: 280, height: 300) { view in
-            let labelView = galleryView(CGRect(x: 30, y: 30, width: 220, height: 240), in: view)
+        GallerySection(name: "text", caption: "CATextLayer", width: 280, height: 330) { view in
+            let labelView = galleryView(CGRect(x: 30, y: 30, width: 220, height: 270), in: view)
             // create a text layer
             let textLayer = CATextLayer()
             textLayer.frame = labelView.bounds
@@ -90,14 +90,14 @@ extension GallerySection {
     }
 
     /// Listing 6.3, figure 6.4: the same text as an attributed string, black
-    /// Helvetica at 15 points, with "ipsum" in red.
+    /// Helvetica at 15 points, with "ipsum" red and underlined.
     static var richText: GallerySection {
-        GallerySection(name: "rich-text", caption: "CATextLayer rich text", width: 280, height: 300) { view in
-            let labelView = galleryView(CGRect(x: 30, y: 30, width: 220, height: 240), in: view)
+        GallerySection(name: "rich-text", caption: "CATextLayer rich text", width: 280, height: 330) { view in
+            let labelView = galleryView(CGRect(x: 30, y: 30, width: 220, height: 270), in: view)
             // create a text layer
             let textLayer = CATextLayer()
             textLayer.frame = labelView.bounds
-            textLayer.contentsScale = 1
+            textLayer.contentsScale = 1 // [UIScreen mainScreen].scale: the canvas has one pixel per point
             labelView.addSublayer(textLayer)
             // set text attributes
             textLayer.alignmentMode = .justified
@@ -111,7 +111,10 @@ extension GallerySection {
                 kCTForegroundColorAttributeName: GalleryColor.black, kCTFontAttributeName: fontRef,
             ]
             string.setAttributes(attribs, range: NSRange(location: 0, length: (loremIpsum as NSString).length))
-            attribs = [kCTForegroundColorAttributeName: GalleryColor.red, kCTFontAttributeName: fontRef]
+            attribs = [
+                kCTForegroundColorAttributeName: GalleryColor.red,
+                kCTUnderlineStyleAttributeName: NSNumber(value: kCTUnderlineStyleSingle), kCTFontAttributeName: fontRef,
+            ]
             string.setAttributes(attribs, range: NSRange(location: 6, length: 5))
             // set layer text
             textLayer.string = string

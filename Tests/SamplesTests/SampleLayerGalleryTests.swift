@@ -17,7 +17,7 @@ import TestSupport
         "group-opacity": (560, 170), "affine-transforms": (620, 320), "shear": (360, 240),
         "perspective": (540, 280), "sublayer-transform": (540, 280), "back-faces": (540, 280),
         "lit-cube": (460, 460), "shape-stick-figure": (300, 280), "shape-rounded-corners": (200, 200),
-        "text": (280, 300), "rich-text": (280, 300), "transform-layer-cubes": (420, 300),
+        "text": (280, 330), "rich-text": (280, 330), "transform-layer-cubes": (420, 300),
         "gradient": (240, 240), "gradient-locations": (240, 240), "replicator": (560, 560),
         "replicator-reflection": (300, 370), "scroll-layer": (320, 320), "tiled-layer": (480, 340),
         "emitter-fire": (320, 320),
