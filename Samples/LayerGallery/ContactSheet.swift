@@ -18,41 +18,35 @@ struct ContactSheet {
         let cellHeight = imageHeight + captionHeight
         let width = columns * cellWidth
         let height = titleHeight + rows * cellHeight + 10
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
-        root.position = CGPoint(x: width / 2, y: height / 2)
-        root.backgroundColor = CGColor.white
+        return try renderLayerTree(width: width, height: height, background: .white, renderer: renderer) { root in
+            let title = CATextLayer()
+            title.frame = CGRect(x: 0, y: 10, width: width, height: titleHeight - 10)
+            title.string = "LayerGallery — the CALayer guide's figures, drawn by SwellRender"
+            title.fontSize = 20
+            title.foregroundColor = CGColor(gray: 0.15, alpha: 1)
+            title.alignmentMode = .center
+            root.addSublayer(title)
 
-        let title = CATextLayer()
-        title.frame = CGRect(x: 0, y: 10, width: width, height: titleHeight - 10)
-        title.string = "LayerGallery — the CALayer guide's figures, drawn by SwellRender"
-        title.fontSize = 20
-        title.foregroundColor = CGColor(gray: 0.15, alpha: 1)
-        title.alignmentMode = .center
-        root.addSublayer(title)
+            for (index, section) in sections.enumerated() {
+                let cell = CGRect(x: index % columns * cellWidth, y: titleHeight + index / columns * cellHeight,
+                                  width: cellWidth, height: cellHeight)
+                let thumbnail = CALayer()
+                thumbnail.frame = CGRect(x: cell.minX + 8, y: cell.minY, width: cell.width - 16, height: CGFloat(imageHeight))
+                thumbnail.contents = try CGImage(contentsOfFile: directory.appendingPathComponent("\(section.name).png").path)
+                thumbnail.contentsGravity = .resizeAspect
+                thumbnail.minificationFilter = .trilinear
+                root.addSublayer(thumbnail)
 
-        for (index, section) in sections.enumerated() {
-            let cell = CGRect(x: index % columns * cellWidth, y: titleHeight + index / columns * cellHeight,
-                              width: cellWidth, height: cellHeight)
-            let thumbnail = CALayer()
-            thumbnail.frame = CGRect(x: cell.minX + 8, y: cell.minY, width: cell.width - 16, height: CGFloat(imageHeight))
-            thumbnail.contents = try CGImage(contentsOfFile: directory.appendingPathComponent("\(section.name).png").path)
-            thumbnail.contentsGravity = .resizeAspect
-            thumbnail.minificationFilter = .trilinear
-            root.addSublayer(thumbnail)
-
-            let caption = CATextLayer()
-            caption.frame = CGRect(x: cell.minX, y: cell.minY + CGFloat(imageHeight) + 4, width: cell.width,
-                                   height: CGFloat(captionHeight - 4))
-            caption.string = section.caption
-            caption.fontSize = 13
-            caption.foregroundColor = CGColor(gray: 0.2, alpha: 1)
-            caption.alignmentMode = .center
-            caption.truncationMode = .end
-            root.addSublayer(caption)
+                let caption = CATextLayer()
+                caption.frame = CGRect(x: cell.minX, y: cell.minY + CGFloat(imageHeight) + 4, width: cell.width,
+                                       height: CGFloat(captionHeight - 4))
+                caption.string = section.caption
+                caption.fontSize = 13
+                caption.foregroundColor = CGColor(gray: 0.2, alpha: 1)
+                caption.alignmentMode = .center
+                caption.truncationMode = .end
+                root.addSublayer(caption)
+            }
         }
-        let host = HeadlessHost(rootLayer: root)
-        host.displayFrame(at: 0)
-        return renderer.render(host.latestSnapshot!, at: 0, into: Canvas(width: width, height: height))
     }
 }

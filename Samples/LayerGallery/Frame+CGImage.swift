@@ -22,13 +22,6 @@ extension CGImage {
     /// `width` × `height`-point layer, rendered at `scale` pixels per point
     /// — the image files the guide's projects bundle, made here.
     static func drawn(width: Int, height: Int, scale: Double = 1, _ draw: (CALayer) -> Void) -> CGImage {
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
-        root.position = CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
-        draw(root)
-        let host = HeadlessHost(rootLayer: root)
-        host.displayFrame(at: 0)
-        return CGImage(Renderer().render(host.latestSnapshot!, at: 0,
-                                         into: Canvas(width: width, height: height, scale: scale)))
+        CGImage(renderLayerTree(width: width, height: height, scale: scale, renderer: Renderer(), build: draw))
     }
 }

@@ -123,13 +123,13 @@ enum GalleryImages {
         stripes.addLines(between: [CGPoint(x: 41, y: 70), CGPoint(x: 87, y: 70), CGPoint(x: 91, y: 84), CGPoint(x: 37, y: 84)])
         stripes.closeSubpath()
         shape(stripes, fill: .white, in: cell)
-        shape(CGPath(roundedRect: CGRect(x: 22, y: 102, width: 84, height: 12), cornerWidth: 3, cornerHeight: 3),
+        shape(CGPath(roundedRect: CGRect(x: 22, y: 102, width: 84, height: 12), cornerWidth: 3, cornerHeight: 3, transform: nil),
               fill: CGColor(red: 0.8, green: 0.3, blue: 0, alpha: 1), in: cell)
     }
 
     private static func drawAnchor(_ cell: CALayer) {
         let iron = CGColor(red: 0.15, green: 0.2, blue: 0.35, alpha: 1)
-        shape(CGPath(ellipseIn: CGRect(x: 55, y: 12, width: 18, height: 18)), fill: nil, stroke: iron, width: 6, in: cell)
+        shape(CGPath(ellipseIn: CGRect(x: 55, y: 12, width: 18, height: 18), transform: nil), fill: nil, stroke: iron, width: 6, in: cell)
         var shank = CGMutablePath()
         shank.move(to: CGPoint(x: 64, y: 30))
         shank.addLine(to: CGPoint(x: 64, y: 108))
@@ -162,7 +162,7 @@ enum GalleryImages {
         body.addCurve(to: CGPoint(x: 64, y: 10), control1: CGPoint(x: 44, y: 70), control2: CGPoint(x: 42, y: 30))
         body.closeSubpath()
         shape(body, fill: hull, stroke: CGColor(gray: 0.4, alpha: 1), width: 2, in: cell)
-        shape(CGPath(ellipseIn: CGRect(x: 56, y: 40, width: 16, height: 16)),
+        shape(CGPath(ellipseIn: CGRect(x: 56, y: 40, width: 16, height: 16), transform: nil),
               fill: CGColor(red: 0.3, green: 0.7, blue: 1, alpha: 1), stroke: CGColor(gray: 0.4, alpha: 1), width: 2, in: cell)
         var flame = CGMutablePath()
         flame.addLines(between: [CGPoint(x: 54, y: 102), CGPoint(x: 64, y: 124), CGPoint(x: 74, y: 102)])

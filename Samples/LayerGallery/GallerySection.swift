@@ -22,25 +22,11 @@ struct GallerySection {
     var time = 0.0
     let build: (CALayer) -> Void
 
-    /// The figure drawn by SwellRender: the tree hosted on a manual clock at
-    /// `time`, committed, and its snapshot composited on a canvas of the
+    /// The figure drawn by SwellRender at `time`, on a canvas of the
     /// section's size.
     func render(renderer: Renderer) -> Frame {
-        let clock = ManualClock()
-        let root = CALayer()
-        root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
-        root.position = CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
-        root.backgroundColor = background
-        // Built before it is hosted, as viewDidLoad runs before the view
-        // is in a window: the properties it sets take effect at once, with
-        // no implicit animation.
-        build(root)
-        let host = HeadlessHost(rootLayer: root, clock: clock)
-        clock.set(time)
-        // A frame of the run loop: layout, display of layers that asked
-        // for it (setNeedsDisplay), then the commit.
-        host.displayFrame(at: time)
-        return renderer.render(host.latestSnapshot!, at: time, into: Canvas(width: width, height: height))
+        renderLayerTree(width: width, height: height, background: background, time: time, renderer: renderer,
+                        build: build)
     }
 }
 

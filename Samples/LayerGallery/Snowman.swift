@@ -23,7 +23,7 @@ enum Snowman {
         let stick = CGColor(red: 0.45, green: 0.3, blue: 0.15, alpha: 1)
         let scarf = CGColor(red: 0.85, green: 0.1, blue: 0.15, alpha: 1)
         func circle(_ x: CGFloat, _ y: CGFloat, _ r: CGFloat) -> CGPath {
-            CGPath(ellipseIn: CGRect(x: x - r, y: y - r, width: 2 * r, height: 2 * r))
+            CGPath(ellipseIn: CGRect(x: x - r, y: y - r, width: 2 * r, height: 2 * r), transform: nil)
         }
         func line(_ points: [CGPoint]) -> CGPath {
             var path = CGMutablePath()
@@ -44,8 +44,8 @@ enum Snowman {
             Part(path: circle(50, 114, 34), fill: snow, stroke: outline, lineWidth: 1.5),
             Part(path: circle(50, 66, 25), fill: snow, stroke: outline, lineWidth: 1.5),
             Part(path: circle(50, 31, 17), fill: snow, stroke: outline, lineWidth: 1.5),
-            Part(path: CGPath(rect: CGRect(x: 33, y: 44, width: 34, height: 7)), fill: scarf),
-            Part(path: CGPath(rect: CGRect(x: 56, y: 48, width: 7, height: 18)), fill: scarf),
+            Part(path: CGPath(rect: CGRect(x: 33, y: 44, width: 34, height: 7), transform: nil), fill: scarf),
+            Part(path: CGPath(rect: CGRect(x: 56, y: 48, width: 7, height: 18), transform: nil), fill: scarf),
             Part(path: hat, fill: coal),
             Part(path: circle(44, 27, 2.2), fill: coal),
             Part(path: circle(56, 27, 2.2), fill: coal),
