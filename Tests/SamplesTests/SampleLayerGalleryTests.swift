@@ -213,4 +213,47 @@ import TestSupport
         #expect(Self.close(picture.rgb(110, 110), (255, 0, 0), within: 1))
         #expect(Self.close(picture.rgb(340, 110), (0, 255, 0), within: 1))
     }
+
+    /// Listing 5.10: a face's lighting layer is black at opacity
+    /// 1 + n·l − 0.5 (clamped), l the light (0, 1, −0.5) normalised, n the
+    /// face's normal. Face 1 faces the viewer, n = (0, 0, 1): 0.0528, so
+    /// its red label is 255 × 0.9472 = 241.5; face 2 faces +x, n·l = 0:
+    /// its green label is halved, 127.5; face 3 is on top, n = (0, −1, 0)
+    /// in y-down space, n·l = −0.894: no shadow, its blue label stays 255.
+    @Test func theCubesFacesAreLitByTheAngleToTheLight() throws {
+        let picture = try Picture("lit-cube")
+        let light = (x: 0.0, y: 1.0, z: -0.5)
+        let length = (light.x * light.x + light.y * light.y + light.z * light.z).squareRoot()
+        /// What is left of the label's colour under the face's lighting layer.
+        func shade(_ n: (x: Double, y: Double, z: Double)) -> Double {
+            let dot = (n.x * light.x + n.y * light.y + n.z * light.z) / length
+            return 1 - min(max(1 + dot - 0.5, 0), 1)
+        }
+        let labels = [
+            (255 * shade((0, 0, 1)), 0.0, 0.0), (0.0, 255 * shade((1, 0, 0)), 0.0), (0.0, 0.0, 255 * shade((0, -1, 0))),
+        ]
+        #expect(abs(labels[0].0 - 241.5) < 0.1 && abs(labels[1].1 - 127.5) < 0.1 && labels[2].2 == 255)
+        for label in labels {
+            var count = 0
+            for y in 0..<picture.height {
+                for x in 0..<picture.width where Self.close(picture.rgb(x, y), label, within: 1.5) { count += 1 }
+            }
+            // A 100-point label seen at an angle still covers thousands of pixels.
+            #expect(count > 2000, "\(label): \(count) pixels")
+        }
+    }
+
+    /// Listing 6.12: the delegate draws each 256-pixel tile in its own call,
+    /// outlined 2 pixels inside its clip, darker when its column + row is
+    /// even. Scrolled to (804, 273) in a view at (20, 20), the seam between
+    /// tiles (3, 1) and (4, 1) at x = 1024 is at canvas x = 240: columns
+    /// 238–239 are tile 3's outline (0.55 × 255 = 140.25), 240–241 tile 4's
+    /// (0.75 × 255 = 191.25).
+    @Test func eachTileIsDrawnInItsOwnClip() throws {
+        let picture = try Picture("tiled-layer")
+        for y in [40, 100] {
+            for x in [238, 239] { #expect(Self.close(picture.rgb(x, y), (140.25, 140.25, 140.25), within: 1.5), "(\(x), \(y))") }
+            for x in [240, 241] { #expect(Self.close(picture.rgb(x, y), (191.25, 191.25, 191.25), within: 1.5), "(\(x), \(y))") }
+        }
+    }
 }
