@@ -89,6 +89,10 @@ extension GallerySection {
             blueLayer.backgroundColor = GalleryColor.blue
             // set controller as layer delegate
             blueLayer.delegate = CircleDrawingDelegate.shared
+            // ensure that layer backing image uses correct scale: the
+            // canvas's, one pixel per point
+            blueLayer.contentsScale = 1
+            // add layer to our view
             layerView.addSublayer(blueLayer)
             // force layer to redraw
             blueLayer.display()
@@ -97,10 +101,10 @@ extension GallerySection {
 }
 
 /// The view controller of listing 2.5 in its role as the layer's delegate.
-final class CircleDrawingDelegate: CALayerDelegate {
+final class CircleDrawingDelegate: CALayerDelegate, Sendable {
     /// A layer keeps its delegate weakly; this one lives as long as the
     /// program, as a view controller outlives its view.
-    nonisolated(unsafe) static let shared = CircleDrawingDelegate()
+    static let shared = CircleDrawingDelegate()
 
     func draw(_ layer: CALayer, in ctx: CGContext) {
         // draw a thick red circle

@@ -110,11 +110,14 @@ extension GallerySection {
             let imageView = galleryView(CGRect(x: 0, y: 0, width: 400, height: 600),
                                         color: CGColor(red: 0.55, green: 0.8, blue: 1, alpha: 1), in: scrollView)
             imageView.contents = GalleryImages.snowman
+            // a drag of 80 points left and 20 up, as the pan gesture
+            // recognizer would report it
+            let translation = CGPoint(x: -80, y: -20)
             // get the offset by subtracting the pan gesture translation
             // from the current bounds origin
             var offset = scrollView.bounds.origin
-            offset.x -= -80
-            offset.y -= -20
+            offset.x -= translation.x
+            offset.y -= translation.y
             // scroll the layer
             scrollView.scroll(to: offset)
             galleryLabel("scroll(to: (80, 20))", centeredAt: CGPoint(x: 160, y: 295), in: view)
@@ -175,10 +178,10 @@ extension GallerySection {
 }
 
 /// The view controller of listing 6.12 as the tiled layer's delegate.
-final class TileDrawingDelegate: CALayerDelegate {
+final class TileDrawingDelegate: CALayerDelegate, Sendable {
     /// A layer keeps its delegate weakly; this one lives as long as the
     /// program.
-    nonisolated(unsafe) static let shared = TileDrawingDelegate()
+    static let shared = TileDrawingDelegate()
 
     func draw(_ layer: CALayer, in ctx: CGContext) {
         guard let layer = layer as? CATiledLayer else { return }
