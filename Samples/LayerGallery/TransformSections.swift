@@ -120,6 +120,42 @@ extension GallerySection {
         }
     }
 
+    /// Listings 5.7–5.8, figures 5.16 and 5.18: an inner view turned back
+    /// by the opposite of its outer view's rotation. About z the two cancel
+    /// and the inner view is upright (left); about y, each with its own
+    /// perspective, they do not (right): the outer layer flattens the inner
+    /// one onto its plane, so the inner view stays turned, and distorted.
+    static var flattening: GallerySection {
+        GallerySection(name: "flattening", caption: "flattened layers", width: 580, height: 350) { view in
+            for (index, aboutY) in [false, true].enumerated() {
+                let outerView = galleryView(CGRect(x: 50 + 280 * CGFloat(index), y: 50, width: 200, height: 200), in: view)
+                let innerView = galleryView(CGRect(x: 50, y: 50, width: 100, height: 100),
+                                            color: CGColor(red: 0.2, green: 0.5, blue: 0.9, alpha: 1), in: outerView)
+                if aboutY {
+                    // rotate the outer layer 45 degrees
+                    var outer = CATransform3DIdentity
+                    outer.m34 = -1.0 / 500.0
+                    outer = CATransform3DRotate(outer, .pi / 4, 0, 1, 0)
+                    outerView.transform = outer
+                    // rotate the inner layer -45 degrees
+                    var inner = CATransform3DIdentity
+                    inner.m34 = -1.0 / 500.0
+                    inner = CATransform3DRotate(inner, -.pi / 4, 0, 1, 0)
+                    innerView.transform = inner
+                } else {
+                    // rotate the outer layer 45 degrees
+                    let outer = CATransform3DMakeRotation(.pi / 4, 0, 0, 1)
+                    outerView.transform = outer
+                    // rotate the inner layer -45 degrees
+                    let inner = CATransform3DMakeRotation(-.pi / 4, 0, 0, 1)
+                    innerView.transform = inner
+                }
+                galleryLabel(aboutY ? "±45° about y: flattened" : "±45° about z: cancelled",
+                             centeredAt: CGPoint(x: 150 + 280 * CGFloat(index), y: 332), width: 200, in: view)
+            }
+        }
+    }
+
     /// A white view showing the snowman, fitted — the view the transform
     /// figures turn.
     static func snowmanView(_ frame: CGRect, in superlayer: CALayer) -> CALayer {

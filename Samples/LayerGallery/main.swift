@@ -16,7 +16,7 @@ let sections: [GallerySection] = [
     .contentsGravity, .contentsRect, .contentsCenter, .customDrawing,
     .anchorPointClock, .zPosition,
     .corners, .borders, .shadows, .shadowClipping, .shadowPath, .masks, .magnificationFilters, .groupOpacity,
-    .affineTransforms, .shear, .perspective, .sublayerTransform, .backFaces, .litCube,
+    .affineTransforms, .shear, .perspective, .sublayerTransform, .backFaces, .flattening, .litCube,
     .stickFigure, .roundedCorners, .text, .richText, .transformLayerCubes,
     .gradient, .gradientLocations, .replicator, .reflection, .scrollLayer, .tiledLayer, .emitterFire,
 ]

@@ -15,7 +15,7 @@ import TestSupport
         "corners": (520, 300), "borders": (520, 300), "shadows": (560, 240), "shadow-clipping": (520, 300),
         "shadow-path": (440, 240), "masks": (600, 240), "magnification-filters": (420, 230),
         "group-opacity": (560, 170), "affine-transforms": (620, 320), "shear": (360, 240),
-        "perspective": (540, 280), "sublayer-transform": (540, 280), "back-faces": (540, 280),
+        "perspective": (540, 280), "sublayer-transform": (540, 280), "back-faces": (540, 280), "flattening": (580, 350),
         "lit-cube": (460, 460), "shape-stick-figure": (300, 280), "shape-rounded-corners": (200, 200),
         "text": (280, 330), "rich-text": (280, 330), "transform-layer-cubes": (420, 300),
         "gradient": (240, 240), "gradient-locations": (240, 240), "replicator": (560, 560),
@@ -255,5 +255,18 @@ import TestSupport
             for x in [238, 239] { #expect(Self.close(picture.rgb(x, y), (140.25, 140.25, 140.25), within: 1.5), "(\(x), \(y))") }
             for x in [240, 241] { #expect(Self.close(picture.rgb(x, y), (191.25, 191.25, 191.25), within: 1.5), "(\(x), \(y))") }
         }
+    }
+
+    /// Listing 5.7: the inner view's −45° about z undoes the outer view's
+    /// +45°, so the 100-point inner square centred at (150, 150) is upright:
+    /// its corner pixels are its blue (0.2, 0.5, 0.9), and just outside its
+    /// top edge is the outer view's white (inside the outer diamond,
+    /// |dx| + |dy| ≤ 100√2).
+    @Test func oppositeRotationsAboutZCancel() throws {
+        let picture = try Picture("flattening")
+        for (x, y) in [(101, 101), (198, 101), (101, 198), (198, 198)] {
+            #expect(Self.close(picture.rgb(x, y), (51, 127.5, 229.5), within: 2), "(\(x), \(y))")
+        }
+        for (x, y) in [(150, 98), (98, 150)] { #expect(Self.close(picture.rgb(x, y), Self.white, within: 2), "(\(x), \(y))") }
     }
 }
