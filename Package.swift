@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "CircularProgress", targets: ["CircularProgress"]),
         .executable(name: "ExplicitAnimations", targets: ["ExplicitAnimations"]),
         .executable(name: "PopAnimation", targets: ["PopAnimation"]),
+        .executable(name: "LayerGallery", targets: ["LayerGallery"]),
         .executable(name: "AudioFader", targets: ["AudioFader"]),
         .executable(name: "Crossfade", targets: ["Crossfade"]),
         .executable(name: "SleepTimer", targets: ["SleepTimer"]),
@@ -110,6 +111,8 @@ let package = Package(
         .executableTarget(name: "CircularProgress", dependencies: ["SwellCore"], path: "Samples/CircularProgress"),
         .executableTarget(name: "ExplicitAnimations", dependencies: ["SwellCore"], path: "Samples/ExplicitAnimations"),
         .executableTarget(name: "PopAnimation", dependencies: ["SwellCore"], path: "Samples/PopAnimation"),
+        // The CALayer guide's figures, one PNG per section, and a contact sheet.
+        .executableTarget(name: "LayerGallery", dependencies: ["SwellCore", "SwellRender"], path: "Samples/LayerGallery"),
         // The AudioLayer view controller of objc.io's article, with keys for its buttons.
         .executableTarget(
             name: "AudioFader",
@@ -172,7 +175,9 @@ let package = Package(
         // the tests find the executables beside the test bundle.
         .testTarget(
             name: "SamplesTests",
-            dependencies: ["ClockFace", "CircularProgress", "ExplicitAnimations", "PopAnimation", "TestSupport"]),
+            dependencies: [
+                "ClockFace", "CircularProgress", "ExplicitAnimations", "PopAnimation", "LayerGallery", "TestSupport",
+            ]),
         // The audio samples, run as programs: through a pseudo-terminal, on
         // the test configuration's capture PCMs and fake mixer.
         .testTarget(

@@ -80,6 +80,8 @@ PangoAttribute *pango_attr_font_desc_new(const PangoFontDescription *desc);
 PangoAttribute *pango_attr_foreground_new(unsigned short red, unsigned short green, unsigned short blue);
 PangoAttribute *pango_attr_foreground_alpha_new(unsigned short alpha);
 PangoAttribute *pango_attr_letter_spacing_new(int letter_spacing);
+/* underline: a PangoUnderline — 0 none, 1 single, 2 double. */
+PangoAttribute *pango_attr_underline_new(int underline);
 
 void g_object_unref(void *object);
 

@@ -133,21 +133,29 @@ struct Compositor {
         }
     }
 
-    /// `children` back to front: by `zPosition`, then in order (Apple:
-    /// zPosition orders siblings; it does not reach across superlayers).
-    /// `toParent` maps their superlayer's sublayer space to its own;
-    /// `plane` maps that to the device. A transform layer among them keeps
-    /// its sublayers in 3D (``drawTransformLayer(_:_:matrix:on:plane:alpha:orientation:)``).
+    /// `children` back to front: by the depth of their centres in their
+    /// superlayer's space, its `sublayerTransform` included — which for
+    /// siblings that are not turned in 3D is their `zPosition` — then in
+    /// order. Core Animation sorts a layer's sublayers this way before
+    /// flattening them into it, which is why a cube of six sibling faces
+    /// shows its near faces whatever their order (the guide's listing 5.9);
+    /// the order does not reach across superlayers. `toParent` maps their
+    /// superlayer's sublayer space to its own; `plane` maps that to the
+    /// device. A transform layer among them keeps its sublayers in 3D
+    /// (``drawTransformLayer(_:_:matrix:on:plane:alpha:orientation:)``).
     func drawChildren(_ children: [Int], toParent: CATransform3D?, on cr: OpaquePointer, plane: Homography,
                       alpha: Double, orientation: Double) {
         let states = children.map(self.state(of:))
+        let matrices = states.map { state in
+            toParent.map { CATransform3DConcat(state.matrixToSuperlayer, $0) } ?? state.matrixToSuperlayer
+        }
+        let depths = children.indices.map { Self.depth(of: states[$0].bounds, under: matrices[$0]) }
         var order = Array(children.indices)
-        if states.contains(where: { $0.zPosition != states[0].zPosition }) {
-            order.sort { (states[$0].zPosition, $0) < (states[$1].zPosition, $1) }
+        if depths.contains(where: { $0 != depths[0] }) {
+            order.sort { (depths[$0], $0) < (depths[$1], $1) }
         }
         for k in order {
-            var childMatrix = states[k].matrixToSuperlayer
-            if let toParent { childMatrix = CATransform3DConcat(childMatrix, toParent) }
+            let childMatrix = matrices[k]
             if records[children[k]].layerClass is CATransformLayer.Type {
                 drawTransformLayer(children[k], states[k], matrix: childMatrix, on: cr, plane: plane, alpha: alpha,
                                    orientation: orientation)

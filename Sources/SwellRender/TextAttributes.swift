@@ -5,7 +5,9 @@ import SwellCore
 /// An attributed string's runs as Pango attributes over the UTF-8 bytes
 /// of their joined text: each run's font (``TextFonts``) and size, colour
 /// and kerning (Core Text's `kCTKernAttributeName`: extra points after
-/// each character, Pango's letter spacing).
+/// each character, Pango's letter spacing), and the underline
+/// (`kCTUnderlineStyleAttributeName`: Pango's single line for Core Text's
+/// single and thick, its double line for double), in the run's colour.
 enum TextAttributes {
     static func add(_ runs: [CATextLayer.Run], to list: OpaquePointer?, alpha: Double) {
         var start = 0
@@ -23,6 +25,7 @@ enum TextAttributes {
             let a = min(max(Double(run.color.alpha) * alpha, 0), 1)
             insert(pango_attr_foreground_alpha_new(UInt16(max((a * 65535).rounded(), 1))))
             if run.kern != 0 { insert(pango_attr_letter_spacing_new(Int32((run.kern * Double(SWELL_PANGO_SCALE)).rounded()))) }
+            if !run.underline.isEmpty { insert(pango_attr_underline_new(run.underline.contains(.double) ? 2 : 1)) }
             start = end
         }
     }

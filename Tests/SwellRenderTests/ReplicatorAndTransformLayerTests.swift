@@ -86,24 +86,31 @@ import Testing
         #expect(overlap == (preservesDepth ? .opaque(255, 255, 255) : .opaque(0, 255, 255)))
     }
 
-    /// Blue 10 points in front, red 10 behind, added in the opposite order:
-    /// a plain layer flattens them in order (red on top); a transform layer
-    /// sorts them by depth (blue on top).
+    /// Blue 10 points in front, red 10 behind, added in the opposite order,
+    /// each inside a layer of its own. Plain layers flatten each into its
+    /// wrapper, and the wrappers, both at depth 0, are drawn in order (red
+    /// on top); transform layers keep both in one 3D space, sorted by depth
+    /// (blue on top).
     @Test func aTransformLayerSortsItsSublayersByDepth() {
-        func render(in container: CALayer) -> PremultipliedPixel {
+        func render(in kind: CALayer.Type) -> PremultipliedPixel {
             let root = F.root(width: 100, height: 100)
+            let container = kind.init()
             container.frame = root.bounds
             let near = F.layer(frame: CGRect(x: 20, y: 20, width: 50, height: 50), color: F.blue)
             near.transform = CATransform3DMakeTranslation(0, 0, 10)
             let far = F.layer(frame: CGRect(x: 30, y: 30, width: 50, height: 50), color: F.red)
             far.transform = CATransform3DMakeTranslation(0, 0, -10)
-            container.addSublayer(near)
-            container.addSublayer(far)
+            for layer in [near, far] {
+                let wrapper = kind.init()
+                wrapper.frame = root.bounds
+                wrapper.addSublayer(layer)
+                container.addSublayer(wrapper)
+            }
             root.addSublayer(container)
             return F.render(root).pixel(x: 50, y: 50)
         }
-        #expect(render(in: CALayer()) == .opaque(255, 0, 0))
-        #expect(render(in: CATransformLayer()) == .opaque(0, 0, 255))
+        #expect(render(in: CALayer.self) == .opaque(255, 0, 0))
+        #expect(render(in: CATransformLayer.self) == .opaque(0, 0, 255))
     }
 
     /// Turned 60° about y under perspective, a transform layer's child 30

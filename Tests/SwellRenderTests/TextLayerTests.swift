@@ -76,6 +76,33 @@ import Testing
         #expect(frame.count { $0.red > 0 } == 0)
     }
 
+    /// An underlined run has a line of its colour under its baseline, as
+    /// wide as the run; the same text without the attribute has none. The
+    /// rows below the glyphs of "ipsum" (no descender but "p") are found
+    /// where the plain rendering has no ink at all.
+    @Test func anUnderlinedRunHasALineUnderIt() {
+        func render(underlined: Bool) -> Frame {
+            let string = NSMutableAttributedString(string: "mum", attributes: [
+                kCTFontAttributeName: CTFont(name: "Helvetica", size: 30), kCTForegroundColorAttributeName: F.red,
+            ])
+            if underlined {
+                string.addAttribute(kCTUnderlineStyleAttributeName, value: NSNumber(value: kCTUnderlineStyleSingle),
+                                    range: NSRange(location: 0, length: 3))
+            }
+            return Self.render { $0.string = string }
+        }
+        let plain = render(underlined: false), underlined = render(underlined: true)
+        let glyphs = Self.inkBox(plain)
+        // Rows under the glyphs of "mum" (no descenders), within the bounds.
+        let rowsBelow = Int(glyphs.maxY)..<100
+        #expect(rowsBelow.allSatisfy { y in (0..<200).allSatisfy { plain.pixel(x: $0, y: y).alpha == 0 } })
+        let lineRows = rowsBelow.filter { y in
+            (Int(glyphs.minX) + 2..<Int(glyphs.maxX) - 2).allSatisfy { underlined.pixel(x: $0, y: y).red > 128 }
+        }
+        #expect(!lineRows.isEmpty)
+        #expect(underlined.count { $0.alpha > 0 && ($0.green > 0 || $0.blue > 0) } == 0)
+    }
+
     @Test func theSameTextRendersTheSamePixels() {
         let a = Self.render { $0.string = "Deterministic"; $0.alignmentMode = .center }
         let b = Self.render { $0.string = "Deterministic"; $0.alignmentMode = .center }

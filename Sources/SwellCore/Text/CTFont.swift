@@ -58,3 +58,22 @@ public let kCTForegroundColorAttributeName = NSAttributedString.Key("CTForegroun
 public let kCTKernAttributeName = NSAttributedString.Key("NSKern")
 /// A ``CTParagraphStyle``.
 public let kCTParagraphStyleAttributeName = NSAttributedString.Key("NSParagraphStyle")
+/// A number: a ``CTUnderlineStyle``'s raw value (`@(kCTUnderlineStyleSingle)`).
+public let kCTUnderlineStyleAttributeName = NSAttributedString.Key("NSUnderline")
+
+/// Core Text's underline styles, with its raw values, under
+/// ``kCTUnderlineStyleAttributeName``.
+public struct CTUnderlineStyle: OptionSet, Sendable, Hashable {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+
+    public static let single = CTUnderlineStyle(rawValue: 0x01)
+    public static let thick = CTUnderlineStyle(rawValue: 0x02)
+    public static let double = CTUnderlineStyle(rawValue: 0x09)
+}
+
+/// Core Text's C spelling of the styles.
+public let kCTUnderlineStyleNone: Int32 = 0x00
+public let kCTUnderlineStyleSingle = CTUnderlineStyle.single.rawValue
+public let kCTUnderlineStyleThick = CTUnderlineStyle.thick.rawValue
+public let kCTUnderlineStyleDouble = CTUnderlineStyle.double.rawValue

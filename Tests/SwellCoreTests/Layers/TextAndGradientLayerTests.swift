@@ -37,7 +37,8 @@ import Testing
         string.setAttributes([kCTForegroundColorAttributeName: black, kCTFontAttributeName: font],
                              range: NSRange(location: 0, length: 17))
         string.setAttributes([kCTForegroundColorAttributeName: red, kCTFontAttributeName: font,
-                              kCTKernAttributeName: 2, kCTParagraphStyleAttributeName: CTParagraphStyle(lineSpacing: 4)],
+                              kCTKernAttributeName: 2, kCTParagraphStyleAttributeName: CTParagraphStyle(lineSpacing: 4),
+                              kCTUnderlineStyleAttributeName: NSNumber(value: kCTUnderlineStyleSingle)],
                              range: NSRange(location: 6, length: 5))
         let stage = LayerStage(CATextLayer())
         stage.layer.string = string
@@ -51,12 +52,14 @@ import Testing
         #expect(runs.map(\.font) == [font, font, font])
         #expect(runs.map(\.kern) == [0, 2, 0])
         #expect(runs.map(\.lineSpacing) == [0, 4, 0])
+        #expect(runs.map(\.underline) == [[], .single, []])
     }
 
     @Test func missingRunAttributesTakeCoreTextDefaults() {
         let layer = CATextLayer()
         layer.string = NSAttributedString(string: "x")
-        let run = CATextLayer.Run(text: "x", font: CTFont(name: "Helvetica", size: 12), color: .black, kern: 0, lineSpacing: 0)
+        let run = CATextLayer.Run(text: "x", font: CTFont(name: "Helvetica", size: 12), color: .black, kern: 0, lineSpacing: 0,
+                                  underline: [])
         #expect((layer.renderState as? CATextLayer.Text)?.content == .attributed([run]))
     }
 

@@ -22,7 +22,7 @@ extension CATextLayer {
 
     /// A stretch of an attributed string with the same attributes. Missing
     /// attributes take Core Text's defaults: Helvetica 12 pt, opaque black,
-    /// no kerning or line spacing.
+    /// no kerning, line spacing or underline.
     public struct Run: Sendable, Equatable {
         public let text: String
         /// From ``kCTFontAttributeName``.
@@ -34,6 +34,8 @@ extension CATextLayer {
         /// Extra points between lines, from
         /// ``kCTParagraphStyleAttributeName``'s ``CTParagraphStyle``.
         public let lineSpacing: CGFloat
+        /// From ``kCTUnderlineStyleAttributeName``; empty for none.
+        public let underline: CTUnderlineStyle
     }
 
     /// The content of a `string` value: a `String` (or `NSString`) is
@@ -66,7 +68,9 @@ extension CATextLayer {
                 font: attributes[kCTFontAttributeName] as? CTFont ?? CTFont(name: "Helvetica", size: 12),
                 color: attributes[kCTForegroundColorAttributeName] as? CGColor ?? .black,
                 kern: attributes[kCTKernAttributeName].flatMap(ValueCoercion.number).map { CGFloat($0) } ?? 0,
-                lineSpacing: (attributes[kCTParagraphStyleAttributeName] as? CTParagraphStyle)?.lineSpacing ?? 0))
+                lineSpacing: (attributes[kCTParagraphStyleAttributeName] as? CTParagraphStyle)?.lineSpacing ?? 0,
+                underline: CTUnderlineStyle(rawValue: attributes[kCTUnderlineStyleAttributeName]
+                    .flatMap(ValueCoercion.number).map { Int32($0) } ?? 0)))
         }
         return runs
     }
