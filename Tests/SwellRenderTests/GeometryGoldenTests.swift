@@ -17,8 +17,9 @@ import TestSupport
 @Suite struct GeometryGoldenTests {
     typealias F = RenderFixtures
 
-    /// A path built by `build`: written so for the value and for the
-    /// reference type alike.
+    /// A path built by `build` on a `CGMutablePath` passed in-out, which
+    /// reads the same whether the path is a value or, as in Core
+    /// Graphics, an object.
     static func path(_ build: (inout CGMutablePath) -> Void) -> CGPath {
         var path = CGMutablePath()
         build(&path)
