@@ -1,0 +1,77 @@
+import Foundation
+import SwellCore
+import Testing
+import TestSupport
+@testable import SwellRender
+
+/// One scene drawn twice — as a layer tree by SwellRender, and as SVG
+/// written by hand and rasterised by librsvg — and compared fuzzily.
+///
+/// For what has no closed form (curves, dashes, gradients' colour
+/// interpolation, blurs, glyphs) another renderer's picture is the
+/// reference. Both pictures are premultiplied RGBA on a transparent
+/// background, so alpha is compared as well as colour.
+enum PeerGolden {
+    /// The frame's pixels in RGBA byte order, still premultiplied.
+    static func image(of frame: Frame) -> RGBAImage {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(frame.width * frame.height * 4)
+        frame.withUnsafePixels { words in
+            for word in words {
+                bytes += [UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8),
+                          UInt8(truncatingIfNeeded: word), UInt8(truncatingIfNeeded: word >> 24)]
+            }
+        }
+        return RGBAImage(width: frame.width, height: frame.height, bytes: bytes)
+    }
+
+    /// Both pictures of one scene, measured against each other.
+    struct Outcome {
+        /// SwellRender's picture.
+        var rendered: RGBAImage
+        /// librsvg's picture of the SVG.
+        var reference: RGBAImage
+        /// The rendered picture against the reference.
+        var comparison: FuzzyComparison
+        /// A blank picture against the reference, with the same tolerance.
+        var blank: FuzzyComparison
+    }
+
+    /// `root`'s tree rendered on a canvas of its size and `svg` (the body of
+    /// an `<svg>` of the same size) rasterised by `rsvg-convert`, measured
+    /// against each other. The pictures and the SVG are left in
+    /// `directory`.
+    static func compare(_ root: CALayer, svg: String, tolerance: FuzzyTolerance, name: String,
+                        in directory: SoundFileFixtures.Directory) throws -> Outcome {
+        let (width, height) = (Int(root.bounds.width), Int(root.bounds.height))
+        let reference = try SVGReference.rasterize(svg, width: width, height: height, named: name, in: directory)
+        let frame = RenderFixtures.render(root)
+        try frame.writePNG(to: directory.file(name + ".swell.png"))
+        let rendered = image(of: frame)
+        let blank = RGBAImage(width: width, height: height, bytes: Array(repeating: 0, count: width * height * 4))
+        return Outcome(rendered: rendered, reference: reference,
+                       comparison: FuzzyComparison(rendered, against: reference, tolerance: tolerance),
+                       blank: FuzzyComparison(blank, against: reference, tolerance: tolerance))
+    }
+
+    /// Expects `root` and `svg` to match within `tolerance` (``compare``),
+    /// and the tolerance to mean something: a blank picture must fail it.
+    /// On failure the pictures and the SVG are kept in
+    /// `$TMPDIR/swell-golden-NAME/` and the message says where.
+    @discardableResult
+    static func expectMatch(_ root: CALayer, svg: String, tolerance: FuzzyTolerance, name: String,
+                            sourceLocation: SourceLocation = #_sourceLocation) throws -> Outcome {
+        let directory = try SoundFileFixtures.Directory()
+        let outcome = try compare(root, svg: svg, tolerance: tolerance, name: name, in: directory)
+        #expect(!outcome.blank.passes, "\(name): a blank picture passes this tolerance: \(outcome.blank)",
+                sourceLocation: sourceLocation)
+        if !outcome.comparison.passes {
+            let kept = NSTemporaryDirectory() + "/swell-golden-" + name
+            try? FileManager.default.removeItem(atPath: kept)
+            try FileManager.default.copyItem(atPath: directory.path, toPath: kept)
+            Issue.record("\(name): SwellRender against rsvg-convert: \(outcome.comparison); pictures in \(kept)",
+                         sourceLocation: sourceLocation)
+        }
+        return outcome
+    }
+}
