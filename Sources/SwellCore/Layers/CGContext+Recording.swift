@@ -34,12 +34,12 @@ extension CGContext {
         case restoreGState
         /// A path filled with a colour (its alpha already multiplied by the
         /// context's alpha).
-        case fill(CGPath, rule: CGPathFillRule, color: CGColor)
+        case fill(PathValue, rule: CGPathFillRule, color: CGColor)
         /// A path stroked with a colour and a pen.
-        case stroke(CGPath, style: StrokeStyle, color: CGColor)
+        case stroke(PathValue, style: StrokeStyle, color: CGColor)
         /// The clip intersected with a path's interior (`clip(using:)`, or
         /// `clip(to:)`'s rectangle under the matrix in effect).
-        case clip(CGPath, rule: CGPathFillRule)
+        case clip(PathValue, rule: CGPathFillRule)
     }
 
     /// A finished drawing: the context's size and its operations in order.
