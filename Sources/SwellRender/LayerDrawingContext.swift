@@ -14,10 +14,16 @@ public struct LayerDrawingContext {
     public let cairo: OpaquePointer
     /// The factor every painted colour's alpha is multiplied by.
     public let alpha: Double
+    /// What a recorded layer tree (`CALayer.render(in:)`) is composited
+    /// with: the renderer's drawers and shadow cache.
+    let drawers: LayerDrawers
+    let shadows: ShadowCache
 
-    init(cairo: OpaquePointer, alpha: Double) {
+    init(cairo: OpaquePointer, alpha: Double, drawers: LayerDrawers, shadows: ShadowCache) {
         self.cairo = cairo
         self.alpha = alpha
+        self.drawers = drawers
+        self.shadows = shadows
     }
 
     /// Fills `path` (in user space) with `color`.

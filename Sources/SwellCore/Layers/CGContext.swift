@@ -154,6 +154,13 @@ public final class CGContext {
         path = PathValue()
     }
 
+    /// Records `layer`'s tree as its model values make it now, under the
+    /// current matrix and alpha (``CALayer/render(in:)``).
+    func drawTree(of layer: CALayer) {
+        let tree = LayerTree(snapshot: .model(of: layer), transform: ctm, alpha: state.alpha)
+        operations.append(.layerTree(tree))
+    }
+
     public func fill(_ rect: CGRect) {
         beginPath()
         addRect(rect)
