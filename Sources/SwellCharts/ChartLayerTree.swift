@@ -135,7 +135,7 @@ struct ChartLayerTree {
     private func shape(_ polylines: [[CGPoint]], color: ChartColor, width: Double) -> CAShapeLayer {
         let layer = CAShapeLayer()
         layer.frame = CGRect(x: 0, y: 0, width: chart.width, height: chart.height)
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         for polyline in polylines where !polyline.isEmpty {
             // One point is a zero-length segment: a dot under a round cap.
             path.addLines(between: polyline.count == 1 ? polyline + polyline : polyline)

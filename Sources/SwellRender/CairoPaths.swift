@@ -5,7 +5,7 @@ import SwellCore
 /// Paths and colours handed to Cairo.
 enum CairoPaths {
     /// Replaces Cairo's current path with `path` (in user space).
-    static func set(_ path: CGPath, on cr: OpaquePointer) {
+    static func set(_ path: PathValue, on cr: OpaquePointer) {
         cairo_new_path(cr)
         for element in path.elements {
             let p = element.points

@@ -12,7 +12,7 @@ extension Compositor {
         let record = records[index]
         let drawer = drawers.drawer(for: record)
         guard drawer != nil || record.contents != nil else { return }
-        let context = LayerDrawingContext(cairo: cr, alpha: alpha)
+        let context = LayerDrawingContext(cairo: cr, alpha: alpha, drawers: drawers, shadows: shadows)
         let layer = drawer.map { _ in presented(index, state) }
         if let drawer, let layer, drawer.placement == .underContents { drawer.draw(layer, in: context) }
         switch record.contents {

@@ -54,9 +54,9 @@ extension Compositor {
         for k in placed.indices.sorted(by: { (placed[$0].depth, $0) < (placed[$1].depth, $1) }) {
             let layer = placed[k]
             Self.tinting(by: layer.tint, on: cr) {
-                layer.compositor.draw(layer.index, layer.state, on: cr,
-                                      plane: Homography(plane: layer.matrix).concatenating(plane),
-                                      alpha: alpha, orientation: orientation)
+                layer.compositor.placing(layer.index, under: layer.matrix)
+                    .draw(layer.index, layer.state, on: cr, plane: Homography(plane: layer.matrix).concatenating(plane),
+                          alpha: alpha, orientation: orientation)
             }
         }
     }

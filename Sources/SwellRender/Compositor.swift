@@ -21,6 +21,9 @@ struct Compositor {
     /// The shift of each replicator's children's time while one of its
     /// instances is drawn (−k × `instanceDelay`); empty outside them.
     var shifts: [Int: Double] = [:]
+    /// The matrix of each emitter layer being drawn into the space it is
+    /// flattened into, where its particles live with `preservesDepth`.
+    var particleSpaces: [Int: CATransform3D] = [:]
 
     var records: [LayerRecord] { layout.snapshot.records }
 
@@ -38,10 +41,20 @@ struct Compositor {
             : layout.snapshot.localTime(ofLayerAt: index, hostTime: frame.hostTime, shiftingChildren: shifts)
     }
 
+    /// The compositor to draw the layer at `index` with, whose matrix into
+    /// the space it is flattened into is `matrix`: for an emitter layer,
+    /// one that keeps that matrix for its particles (``ParticleDepth``).
+    func placing(_ index: Int, under matrix: CATransform3D) -> Compositor {
+        guard records[index].layerClass is CAEmitterLayer.Type else { return self }
+        var copy = self
+        copy.particleSpaces[index] = matrix
+        return copy
+    }
+
     /// What a drawer reads of the layer at `index`.
     func presented(_ index: Int, _ state: LayerState) -> PresentedLayer {
         PresentedLayer(record: records[index], index: index, frame: frame, layerTime: shiftedTime(of: index),
-                       state: state)
+                       state: state, particleSpace: particleSpaces[index])
     }
 
     /// Draws the layer at `index` with its subtree on `cr`. `plane` maps
@@ -160,8 +173,9 @@ struct Compositor {
                 drawTransformLayer(children[k], states[k], matrix: childMatrix, on: cr, plane: plane, alpha: alpha,
                                    orientation: orientation)
             } else {
-                draw(children[k], states[k], on: cr, plane: Homography(plane: childMatrix).concatenating(plane),
-                     alpha: alpha, orientation: orientation)
+                placing(children[k], under: childMatrix)
+                    .draw(children[k], states[k], on: cr, plane: Homography(plane: childMatrix).concatenating(plane),
+                          alpha: alpha, orientation: orientation)
             }
         }
     }

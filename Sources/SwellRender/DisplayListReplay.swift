@@ -27,6 +27,8 @@ enum DisplayListReplay {
                 context.stroke(path, style: style, color: color)
             case let .clip(path, rule):
                 context.clip(path, rule: rule)
+            case let .layerTree(tree):
+                Compositor.composite(tree, in: context)
             }
         }
         for _ in 0..<depth { cairo_restore(cr) }

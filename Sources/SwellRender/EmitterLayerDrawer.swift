@@ -9,17 +9,22 @@ import SwellCore
 /// centred on its position, scaled by `scale`, turned by `rotation`, its
 /// pixels multiplied by its colour. `.additive` adds the particles'
 /// colours to each other, so overlaps brighten; the sum is then
-/// composited over what is behind. Particles are a pure function of the
-/// record and the time, so a frame at one time is always the same.
+/// composited over what is behind. With `preservesDepth` the particles are
+/// placed by their depth (``ParticleDepth``). Particles are a pure
+/// function of the record and the time, so a frame at one time is always
+/// the same.
 struct EmitterLayerDrawer: LayerDrawer {
     var placement: LayerDrawingPlacement { .overContents }
 
     func draw(_ layer: PresentedLayer, in context: LayerDrawingContext) {
         guard let system = CAEmitterParticleSystem(record: layer.record) else { return }
-        let particles = system.particles(atLayerTime: layer.localTime)
+        let additive = system.state.renderMode == .additive
+        var particles = system.particles(atLayerTime: layer.localTime)
+        if system.state.preservesDepth, let space = layer.particleSpace {
+            particles = ParticleDepth.placed(particles, under: space, sorted: !additive)
+        }
         guard !particles.isEmpty else { return }
         let cr = context.cairo
-        let additive = system.state.renderMode == .additive
         if additive {
             cairo_push_group(cr)
             cairo_set_operator(cr, CAIRO_OPERATOR_ADD)

@@ -62,6 +62,9 @@ public struct PresentedLayer {
     /// The layer's local time when a replicator instance shifts it, else nil.
     let layerTime: Double?
     let state: LayerState
+    /// An emitter layer's matrix into the 3D space its particles inhabit
+    /// with `preservesDepth` (``ParticleDepth``); nil for the root.
+    let particleSpace: CATransform3D?
 
     /// The presented value of any property, a subclass's included: the
     /// frame's when animated, else the committed model value.

@@ -14,14 +14,20 @@ public struct LayerDrawingContext {
     public let cairo: OpaquePointer
     /// The factor every painted colour's alpha is multiplied by.
     public let alpha: Double
+    /// What a recorded layer tree (`CALayer.render(in:)`) is composited
+    /// with: the renderer's drawers and shadow cache.
+    let drawers: LayerDrawers
+    let shadows: ShadowCache
 
-    init(cairo: OpaquePointer, alpha: Double) {
+    init(cairo: OpaquePointer, alpha: Double, drawers: LayerDrawers, shadows: ShadowCache) {
         self.cairo = cairo
         self.alpha = alpha
+        self.drawers = drawers
+        self.shadows = shadows
     }
 
     /// Fills `path` (in user space) with `color`.
-    public func fill(_ path: CGPath, rule: CGPathFillRule = .winding, color: CGColor?) {
+    public func fill(_ path: PathValue, rule: CGPathFillRule = .winding, color: CGColor?) {
         guard CairoPaths.setSource(color, alpha: alpha, on: cairo) else { return }
         CairoPaths.set(path, on: cairo)
         cairo_set_fill_rule(cairo, CairoPaths.fillRule(rule))
@@ -31,7 +37,7 @@ public struct LayerDrawingContext {
     /// Strokes `path` (in user space) with `color` and the pen `style`,
     /// whose matrix applies to the pen, as Core Graphics strokes with the
     /// matrix current at the stroke.
-    public func stroke(_ path: CGPath, style: CGContext.StrokeStyle, color: CGColor?) {
+    public func stroke(_ path: PathValue, style: CGContext.StrokeStyle, color: CGColor?) {
         guard style.lineWidth > 0, CairoPaths.setSource(color, alpha: alpha, on: cairo) else { return }
         var pen = cairo_matrix_t(xx: style.transform.a, yx: style.transform.b, xy: style.transform.c,
                                  yy: style.transform.d, x0: style.transform.tx, y0: style.transform.ty)
@@ -63,7 +69,7 @@ public struct LayerDrawingContext {
 
     /// Intersects the clip with `path`'s interior (undone by the caller's
     /// `cairo_restore`).
-    public func clip(_ path: CGPath, rule: CGPathFillRule = .winding) {
+    public func clip(_ path: PathValue, rule: CGPathFillRule = .winding) {
         CairoPaths.set(path, on: cairo)
         cairo_set_fill_rule(cairo, CairoPaths.fillRule(rule))
         cairo_clip(cairo)

@@ -25,7 +25,7 @@ struct LayerState {
     var shadowOpacity: Float = 0
     var shadowOffset = CGSize(width: 0, height: -3)
     var shadowRadius: CGFloat = 3
-    var shadowPath: CGPath?
+    var shadowPath: PathValue?
     var masksToBounds = false
     var isDoubleSided = true
     var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)

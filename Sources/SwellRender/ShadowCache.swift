@@ -15,7 +15,7 @@ struct ShadowMask: Sendable {
 struct ShadowKey: Hashable, Sendable {
     enum Shape: Hashable, Sendable {
         /// `shadowPath`, Core Animation's fast path.
-        case path(CGPath)
+        case path(PathValue)
         /// A layer that draws only its background and border.
         case box(bounds: CGRect, cornerRadius: CGFloat, corners: UInt, background: CGFloat,
                  borderWidth: CGFloat, border: CGFloat)

@@ -11,7 +11,7 @@ struct ShapeLayerDrawer: LayerDrawer {
     var placement: LayerDrawingPlacement { .overContents }
 
     func draw(_ layer: PresentedLayer, in context: LayerDrawingContext) {
-        guard let path = layer.value(forKey: "path") as? CGPath else { return }
+        guard let path = layer.value(forKey: "path") as? PathValue else { return }
         let rule = layer.value(forKey: "fillRule") as? CAShapeLayerFillRule == .evenOdd
             ? CGPathFillRule.evenOdd : .winding
         context.fill(path, rule: rule, color: layer.value(forKey: "fillColor") as? CGColor)
@@ -22,7 +22,7 @@ struct ShapeLayerDrawer: LayerDrawer {
     /// Where a miter can reach: `miterLimit` half line widths past the
     /// path (square caps reach √2 half widths, under any limit ≥ 1.5).
     func paintedBounds(of layer: PresentedLayer) -> CGRect? {
-        guard let path = layer.value(forKey: "path") as? CGPath else { return .null }
+        guard let path = layer.value(forKey: "path") as? PathValue else { return .null }
         let style = pen(of: layer)
         let reach = style.lineWidth / 2 * max(style.miterLimit, 1.5)
         return path.boundingBoxOfPath.insetBy(dx: -reach - 1, dy: -reach - 1)
@@ -30,7 +30,7 @@ struct ShapeLayerDrawer: LayerDrawer {
 
     /// The path between `strokeStart` and `strokeEnd`; the path itself
     /// when that is all of it, so closed subpaths keep their joins.
-    private func strokedPart(of path: CGPath, _ layer: PresentedLayer) -> CGPath {
+    private func strokedPart(of path: PathValue, _ layer: PresentedLayer) -> PathValue {
         let start = min(max(layer.value(forKey: "strokeStart") as? CGFloat ?? 0, 0), 1)
         let end = min(max(layer.value(forKey: "strokeEnd") as? CGFloat ?? 1, 0), 1)
         if start == 0 && end == 1 { return path }

@@ -19,7 +19,7 @@ struct CGPathTests {
     }
 
     @Test func elementsNeedingACurrentPointAreIgnoredOnAnEmptyPath() {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.addLine(to: CGPoint(x: 1, y: 1))
         path.addCurve(to: CGPoint(x: 1, y: 1), control1: .zero, control2: .zero)
         path.addArc(tangent1End: CGPoint(x: 1, y: 0), tangent2End: CGPoint(x: 1, y: 1), radius: 1)
@@ -28,7 +28,7 @@ struct CGPathTests {
     }
 
     @Test func buildersRecordElementsAndTheCurrentPoint() {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         let shift = CGAffineTransform(translationX: 100, y: 0)
         path.move(to: CGPoint(x: 1, y: 2), transform: shift)
         path.addLine(to: CGPoint(x: 3, y: 4))
@@ -42,7 +42,7 @@ struct CGPathTests {
     }
 
     @Test func addLinesMovesToTheFirstPoint() {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 0), CGPoint(x: 1, y: 1)])
         #expect(elements(of: path).map(\.0) == [.moveToPoint, .addLineToPoint, .addLineToPoint])
     }
@@ -89,7 +89,7 @@ struct CGPathTests {
     }
 
     @Test func ellipseStartsHeadingTowardsPositiveY() throws {
-        let measurement = PathMeasurement(CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10)))
+        let measurement = PathMeasurement(CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10)).value)
         let angle = try #require(measurement.tangentAngle(atDistance: 0))
         #expect(abs(angle - .pi / 2) < 1e-15)
     }
@@ -108,34 +108,34 @@ struct CGPathTests {
     }
 
     @Test func arcsFollowTheDirectionAndEndAngle() {
-        var counterClockwise = CGMutablePath()
+        let counterClockwise = CGMutablePath()
         counterClockwise.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: false)
         #expect(counterClockwise.currentPoint.distance(from: CGPoint(x: 0, y: 10)) < 1e-14)
         #expect(elements(of: counterClockwise).count == 2)
 
-        var clockwise = CGMutablePath()
+        let clockwise = CGMutablePath()
         clockwise.addArc(center: .zero, radius: 10, startAngle: 0, endAngle: .pi / 2, clockwise: true)
         // Three quarters the other way round, through (0, −10).
         #expect(elements(of: clockwise).count == 4)
         #expect(clockwise.boundingBoxOfPath.minY < -9.99)
-        #expect(abs(PathMeasurement(clockwise).length - 15 * .pi) < 15 * .pi * 1e-3)
+        #expect(abs(PathMeasurement(clockwise.value).length - 15 * .pi) < 15 * .pi * 1e-3)
     }
 
     @Test func fullTurnArcs() {
-        var circle = CGMutablePath()
+        let circle = CGMutablePath()
         circle.addArc(center: CGPoint(x: 5, y: 5), radius: 2, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
         #expect(elements(of: circle).map(\.0) == [.moveToPoint] + Array(repeating: .addCurveToPoint, count: 4))
-        var nothing = CGMutablePath()
+        let nothing = CGMutablePath()
         nothing.addArc(center: CGPoint(x: 5, y: 5), radius: 2, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
         #expect(elements(of: nothing).map(\.0) == [.moveToPoint])
     }
 
     @Test func arcPointsLieOnTheCircle() {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.move(to: CGPoint(x: -20, y: 0))
         path.addArc(center: CGPoint(x: 3, y: -4), radius: 7, startAngle: 0.3, endAngle: -2.5, clockwise: true)
         #expect(elements(of: path)[1].0 == .addLineToPoint)
-        let measurement = PathMeasurement(path)
+        let measurement = PathMeasurement(path.value)
         for segment in measurement.segments.dropFirst() {
             for t in stride(from: 0.0, through: 1.0, by: 0.125) {
                 let radius = segment.point(at: t).distance(from: CGPoint(x: 3, y: -4))
@@ -146,7 +146,7 @@ struct CGPathTests {
     }
 
     @Test func tangentArcRoundsACorner() {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.move(to: .zero)
         path.addArc(tangent1End: CGPoint(x: 10, y: 0), tangent2End: CGPoint(x: 10, y: 10), radius: 2)
         let recorded = elements(of: path)
@@ -154,14 +154,14 @@ struct CGPathTests {
         #expect(recorded[1].1[0].distance(from: CGPoint(x: 8, y: 0)) < 1e-14)
         #expect(path.currentPoint.distance(from: CGPoint(x: 10, y: 2)) < 1e-14)
         // Collinear: just the line to the corner.
-        var straight = CGMutablePath()
+        let straight = CGMutablePath()
         straight.move(to: .zero)
         straight.addArc(tangent1End: CGPoint(x: 5, y: 0), tangent2End: CGPoint(x: 9, y: 0), radius: 2)
         #expect(elements(of: straight).map(\.0) == [.moveToPoint, .addLineToPoint])
     }
 
     @Test func boundingBoxesWithAndWithoutControlPoints() {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.move(to: .zero)
         path.addQuadCurve(to: CGPoint(x: 10, y: 0), control: CGPoint(x: 5, y: 10))
         #expect(path.boundingBox == CGRect(x: 0, y: 0, width: 10, height: 10))
@@ -190,7 +190,7 @@ struct CGPathTests {
     }
 
     @Test func fillRulesDifferOnNestedAndSelfIntersectingShapes() {
-        var nested = CGMutablePath()
+        let nested = CGMutablePath()
         nested.addRects([CGRect(x: 0, y: 0, width: 10, height: 10), CGRect(x: 3, y: 3, width: 4, height: 4)])
         #expect(elements(of: nested).filter { $0.0 == .moveToPoint }.count == 2)
         #expect(nested.contains(CGPoint(x: 5, y: 5), using: .winding))
@@ -198,7 +198,7 @@ struct CGPathTests {
         #expect(nested.contains(CGPoint(x: 1, y: 5), using: .evenOdd))
 
         // A pentagram: its centre is wound twice.
-        var star = CGMutablePath()
+        let star = CGMutablePath()
         let points = (0..<5).map { i in
             let angle = Double.pi / 2 + Double(i) * 4 * .pi / 5
             return CGPoint(x: 10 * cos(angle), y: 10 * sin(angle))
@@ -209,24 +209,24 @@ struct CGPathTests {
     }
 
     @Test func openSubpathsAreFilledAsIfClosed() {
-        var triangle = CGMutablePath()
+        let triangle = CGMutablePath()
         triangle.addLines(between: [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 0, y: 10)])
         #expect(triangle.contains(CGPoint(x: 2, y: 2)))
         #expect(!triangle.contains(CGPoint(x: 6, y: 6)))
     }
 
     @Test func matchingPathsInterpolatePointwise() {
-        let small = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
-        let large = CGPath(rect: CGRect(x: 10, y: 0, width: 30, height: 20))
-        #expect(small.interpolated(to: large, fraction: 0.5) == CGPath(rect: CGRect(x: 5, y: 0, width: 20, height: 15)))
+        let small = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).value
+        let large = CGPath(rect: CGRect(x: 10, y: 0, width: 30, height: 20)).value
+        #expect(small.interpolated(to: large, fraction: 0.5) == CGPath(rect: CGRect(x: 5, y: 0, width: 20, height: 15)).value)
         #expect(small.adding(.zero) == small)
         // Corresponding corners are (10, 0), (30, 0), (30, 10) and (10, 10) apart.
         #expect(abs(small.distance(to: large) - (100.0 + 900 + 1000 + 200).squareRoot()) < 1e-12)
     }
 
     @Test func mismatchedPathsSwitchHalfway() {
-        let rect = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10))
-        let circle = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let rect = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10)).value
+        let circle = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 10, height: 10)).value
         #expect(rect.interpolated(to: circle, fraction: 0.49) == rect)
         #expect(rect.interpolated(to: circle, fraction: 0.5) == circle)
         #expect(rect.distance(to: circle) == 1)

@@ -57,13 +57,13 @@ import Testing
         context.restoreGState()
         context.fill(CGRect(x: 0, y: 0, width: 5, height: 5))
         // Each clip is recorded as its rectangle in device space, undone by the restore.
-        var first = CGPath(), second = CGPath()
+        var first = PathValue(), second = PathValue()
         first.addRect(CGRect(x: 0, y: 0, width: 40, height: 80))
         second.addRect(CGRect(x: 20, y: 20, width: 100, height: 100))
-        var square = CGPath()
+        var square = PathValue()
         square.addRect(CGRect(x: 0, y: 0, width: 5, height: 5))
-        let fill = { (path: CGPath) in CGContext.Operation.fill(path, rule: .winding, color: .black) }
-        var scaledSquare = CGPath()
+        let fill = { (path: PathValue) in CGContext.Operation.fill(path, rule: .winding, color: .black) }
+        var scaledSquare = PathValue()
         scaledSquare.addRect(CGRect(x: -20, y: 0, width: 10, height: 10))
         #expect(context.operations == [
             .saveGState, .clip(first, rule: .winding), .clip(second, rule: .winding), fill(scaledSquare),

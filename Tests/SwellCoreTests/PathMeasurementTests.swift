@@ -61,7 +61,7 @@ struct PathMeasurementTests {
     }
 
     func path(through p: [CGPoint]) -> CGPath {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.move(to: p[0])
         switch p.count {
         case 2: path.addLine(to: p[1])
@@ -73,7 +73,7 @@ struct PathMeasurementTests {
 
     @Test(arguments: [sCurve, cusp, loop, arch])
     func curveLengthMatchesTheReference(points: [CGPoint]) throws {
-        let measured = PathMeasurement(path(through: points))
+        let measured = PathMeasurement(path(through: points).value)
         let segment = try #require(measured.segments.first)
         #expect(measured.segments.count == 1)
         let reference = polylineLength(points)
@@ -82,7 +82,7 @@ struct PathMeasurementTests {
     }
 
     @Test func partialLengthsMatchTheReference() throws {
-        let segment = try #require(PathMeasurement(path(through: Self.cusp)).segments.first)
+        let segment = try #require(PathMeasurement(path(through: Self.cusp).value).segments.first)
         for t in [0.25, 0.5, 0.8] {
             let reference = polylineLength(Self.cusp, to: t, samples: 400_000)
             #expect(abs(segment.arcLength(to: t) - reference) <= 1e-9 * segment.length)
@@ -90,7 +90,7 @@ struct PathMeasurementTests {
     }
 
     @Test func pointAtDistanceIsThatFarAlongTheCurve() throws {
-        let segment = try #require(PathMeasurement(path(through: Self.sCurve)).segments.first)
+        let segment = try #require(PathMeasurement(path(through: Self.sCurve).value).segments.first)
         for fraction in [0.1, 0.37, 0.5, 0.93] {
             let distance = fraction * segment.length
             let t = segment.parameter(atDistance: distance)
@@ -102,7 +102,7 @@ struct PathMeasurementTests {
     }
 
     @Test func tangentIsTheDirectionOfTheDerivative() throws {
-        let segment = try #require(PathMeasurement(path(through: Self.sCurve)).segments.first)
+        let segment = try #require(PathMeasurement(path(through: Self.sCurve).value).segments.first)
         let p = Self.sCurve.map { SIMD2(Double($0.x), Double($0.y)) }
         for t in [0.0, 0.3, 0.77, 1.0] {
             // B′(t) = 3[(1−t)²(p1 − p0) + 2(1−t)t(p2 − p1) + t²(p3 − p2)]
@@ -114,21 +114,21 @@ struct PathMeasurementTests {
 
     @Test func tangentWhereAControlPointCoincidesWithAnEnd() throws {
         // c1 = p0: leaving towards c2; c2 = p3: arriving from c1.
-        let start = try #require(PathMeasurement(path(through: [.zero, .zero, CGPoint(x: 0, y: 10), CGPoint(x: 10, y: 10)])).segments.first)
+        let start = try #require(PathMeasurement(path(through: [.zero, .zero, CGPoint(x: 0, y: 10), CGPoint(x: 10, y: 10)]).value).segments.first)
         #expect(abs(start.tangentAngle(at: 0) - .pi / 2) < 1e-15)
-        let end = try #require(PathMeasurement(path(through: [.zero, CGPoint(x: 0, y: 10), CGPoint(x: 10, y: 10), CGPoint(x: 10, y: 10)])).segments.first)
+        let end = try #require(PathMeasurement(path(through: [.zero, CGPoint(x: 0, y: 10), CGPoint(x: 10, y: 10), CGPoint(x: 10, y: 10)]).value).segments.first)
         #expect(abs(end.tangentAngle(at: 1)) < 1e-15)
         #expect(abs(end.tangentAngle(atDistance: end.length)) < 1e-15)
     }
 
     @Test func subpathsCloseButDoNotJump() {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.move(to: .zero)
         path.addLine(to: CGPoint(x: 3, y: 4))
         path.move(to: CGPoint(x: 100, y: 100))
         path.addCurve(to: Self.sCurve[3], control1: Self.sCurve[1], control2: Self.sCurve[2])
         path.closeSubpath()
-        let measured = PathMeasurement(path)
+        let measured = PathMeasurement(path.value)
         #expect(measured.segments.map(\.type) == [.addLineToPoint, .addCurveToPoint, .addLineToPoint])
         #expect(measured.segments[2].start == Self.sCurve[3] && measured.segments[2].end == CGPoint(x: 100, y: 100))
         let curve = [CGPoint(x: 100, y: 100)] + Self.sCurve[1...3]
@@ -138,7 +138,7 @@ struct PathMeasurementTests {
     }
 
     @Test func rectanglePerimeterIncludesTheClosingSide() {
-        let measured = PathMeasurement(CGPath(rect: CGRect(x: 1, y: 1, width: 30, height: 20)))
+        let measured = PathMeasurement(CGPath(rect: CGRect(x: 1, y: 1, width: 30, height: 20)).value)
         #expect(measured.segments.count == 4)
         #expect(measured.length == 100)
         #expect(measured.point(atDistance: 95) == CGPoint(x: 1, y: 6))
@@ -147,7 +147,7 @@ struct PathMeasurementTests {
 
     @Test func circleLengthMatchesItsFourCubics() {
         let r = 10.0, k = 4 * (2.0.squareRoot() - 1) / 3
-        let measured = PathMeasurement(CGPath(ellipseIn: CGRect(x: -r, y: -r, width: 2 * r, height: 2 * r)))
+        let measured = PathMeasurement(CGPath(ellipseIn: CGRect(x: -r, y: -r, width: 2 * r, height: 2 * r)).value)
         #expect(measured.segments.count == 4)  // the close is already at the start
         let quarter = [CGPoint(x: r, y: 0), CGPoint(x: r, y: k * r), CGPoint(x: k * r, y: r), CGPoint(x: 0, y: r)]
         let reference = 4 * polylineLength(quarter)
@@ -157,9 +157,9 @@ struct PathMeasurementTests {
     }
 
     @Test func distancesAreClampedAndBoundariesBelongToTheEarlierSegment() throws {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.addLines(between: [.zero, CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 10)])
-        let measured = PathMeasurement(path)
+        let measured = PathMeasurement(path.value)
         #expect(measured.point(atDistance: -5) == CGPoint.zero)
         #expect(measured.point(atDistance: 50) == CGPoint(x: 10, y: 10))
         let boundary = try #require(measured.location(atDistance: 10))
@@ -169,21 +169,21 @@ struct PathMeasurementTests {
     }
 
     @Test func zeroLengthSegmentsArePassedOver() throws {
-        var path = CGMutablePath()
+        let path = CGMutablePath()
         path.move(to: .zero)
         path.addLine(to: .zero)
         path.addLine(to: CGPoint(x: 0, y: 4))
-        let measured = PathMeasurement(path)
+        let measured = PathMeasurement(path.value)
         #expect(measured.segments.count == 2)
         #expect(try #require(measured.location(atDistance: 0)).segment == 1)
         #expect(measured.tangentAngle(atDistance: 0) == .pi / 2)
     }
 
     @Test func pathsThatDrawNothingHaveNoPoints() {
-        var moveOnly = CGMutablePath()
+        let moveOnly = CGMutablePath()
         moveOnly.move(to: CGPoint(x: 3, y: 3))
-        for path in [CGPath(), moveOnly] {
-            let measured = PathMeasurement(path)
+        for path in [CGMutablePath(), moveOnly] {
+            let measured = PathMeasurement(path.value)
             #expect(measured.length == 0)
             #expect(measured.point(atDistance: 0) == nil)
             #expect(measured.tangentAngle(atDistance: 0) == nil)

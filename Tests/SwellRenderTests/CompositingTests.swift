@@ -11,7 +11,7 @@ import Testing
     /// Draws a rounded rectangle path, in red, in `draw(in:)`.
     final class RoundedRectDrawing: CALayer {
         override func draw(in ctx: CGContext) {
-            var path = CGPath()
+            let path = CGMutablePath()
             path.addRoundedRect(in: CGRect(origin: .zero, size: bounds.size), cornerWidth: 20, cornerHeight: 20)
             ctx.addPath(path)
             ctx.setFillColor(RenderFixtures.red)

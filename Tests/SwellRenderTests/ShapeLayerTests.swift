@@ -10,7 +10,7 @@ import Testing
 
     /// A star: two subpaths, one self-intersecting, so the fill rule shows.
     static var star: CGPath {
-        var path = CGPath()
+        let path = CGMutablePath()
         let points = (0..<5).map { k -> CGPoint in
             let angle = -Double.pi / 2 + Double(k) * 4 * .pi / 5
             return CGPoint(x: 60 + 45 * cos(angle), y: 60 + 45 * sin(angle))
@@ -73,7 +73,7 @@ import Testing
             let root = F.root(width: 100, height: 100)
             let shape = CAShapeLayer()
             shape.frame = root.bounds
-            var path = CGPath()
+            let path = CGMutablePath()
             path.addEllipse(in: CGRect(x: 10, y: 10, width: 80, height: 80))
             shape.path = path
             shape.fillColor = nil
@@ -95,11 +95,11 @@ import Testing
     }
 
     @Test func trimmingCutsCurvesWhereTheArcLengthSays() {
-        var path = CGPath()
+        let path = CGMutablePath()
         path.move(to: CGPoint(x: 0, y: 0))
         path.addLine(to: CGPoint(x: 10, y: 0))
         path.addCurve(to: CGPoint(x: 20, y: 10), control1: CGPoint(x: 15, y: 0), control2: CGPoint(x: 20, y: 5))
-        let measured = PathMeasurement(path)
+        let measured = PathMeasurement(path.value)
         let piece = PathMeasurement(measured.path(fromDistance: 5, toDistance: measured.length - 2))
         #expect(abs(piece.length - (measured.length - 7)) < 1e-9)
         #expect(piece.point(atDistance: 0) == CGPoint(x: 5, y: 0))

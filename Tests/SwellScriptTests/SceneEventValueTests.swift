@@ -44,7 +44,7 @@ struct SceneEventValueTests {
              "transform.rotation.z": 0.25, "position.x": 7, "lineDashPattern": [3, 1]}
             """##)
         #expect((values["fillColor"]?.value as? CGColor?)??.components == [0, 0, 1, 1])
-        #expect((values["path"]?.value as? CGPath?)??.elements.count == 2)
+        #expect((values["path"]?.value as? PathValue?)??.elements.count == 2)
         #expect(values["position"]?.value as? CGPoint == CGPoint(x: 20, y: 30))
         #expect(values["bounds.size"]?.value as? CGSize == CGSize(width: 12, height: 8))
         #expect(values["transform.rotation.z"]?.value as? Double == 0.25)
@@ -91,7 +91,7 @@ struct SceneEventValueTests {
         guard case .keyframe(let paths) = try animation(
             ##"{"type": "keyframe", "keyPath": "path", "values": ["M 0 0 L 1 1", "M 0 0 L 2 2 L 3 3"]}"##)
         else { throw Failure("not keyframe") }
-        #expect(paths.values.map { ($0.value as? CGPath?)??.elements.count } == [2, 3])
+        #expect(paths.values.map { ($0.value as? PathValue?)??.elements.count } == [2, 3])
 
         guard case .keyframe(let along) = try animation(##"""
             {"type": "keyframe", "keyPath": "position", "path": "M 10 10 L 90 10 L 90 70",

@@ -66,7 +66,7 @@ struct VisualLayerTests {
              "fillRule": "evenOdd", "lineDashPattern": [4, 2], "transform.rotation.z": 0.5, "beginTime": 1}
             """##).layers.first)
         let d = spec.drawing
-        #expect((d["path"]?.value as? CGPath?)??.elements.count == 4)
+        #expect((d["path"]?.value as? PathValue?)??.elements.count == 4)
         #expect((d["fillColor"]?.value as? CGColor?)??.alpha == 128.0 / 255)
         #expect((d["strokeColor"]?.value as? CGColor?)??.components == [0, 0, 1, 1])
         #expect(d["lineWidth"]?.value as? CGFloat == 4)

@@ -2,7 +2,8 @@ import Foundation
 
 /// The abstract superclass of Core Animation's animations.
 ///
-/// An animation is a timed object (``CAMediaTiming``) with an optional timing
+/// An animation is a timed object (``CAMediaTiming``, through
+/// ``MediaTimingObject``) with an optional timing
 /// function, a delegate and a removal policy. It is also an action
 /// (``CAAction``): running it for a key adds it to the layer under that key,
 /// which is how implicit animations happen.
@@ -11,9 +12,7 @@ import Foundation
 /// animation after adding it affects only later additions (the rocket example
 /// of "Animations Explained" reuses one animation with a later `beginTime`).
 /// Subclasses that add stored properties override ``init(copying:)``.
-open class CAAnimation: CAMediaTiming, CAAction {
-    var timing = MediaTiming()
-
+open class CAAnimation: MediaTimingObject, CAAction {
     /// The pacing of the animation over its simple duration; nil is linear.
     open var timingFunction: CAMediaTimingFunction?
 
@@ -34,10 +33,11 @@ open class CAAnimation: CAMediaTiming, CAAction {
     /// Copies `animation`'s properties. ``CAAnimation/copy()`` calls this on the
     /// receiver's dynamic type.
     public required init(copying animation: CAAnimation) {
-        timing = animation.timing
         timingFunction = animation.timingFunction
         delegate = animation.delegate
         isRemovedOnCompletion = animation.isRemovedOnCompletion
+        super.init()
+        timing = animation.timing
     }
 
     /// A copy of the animation, of the same class.
@@ -57,48 +57,6 @@ open class CAAnimation: CAMediaTiming, CAAction {
         case "fillMode": return CAMediaTimingFillMode.removed
         default: return nil
         }
-    }
-
-    // MARK: CAMediaTiming
-
-    open var beginTime: CFTimeInterval {
-        get { timing.beginTime }
-        set { timing.beginTime = newValue }
-    }
-
-    open var duration: CFTimeInterval {
-        get { timing.duration }
-        set { timing.duration = newValue }
-    }
-
-    open var speed: Float {
-        get { Float(timing.speed) }
-        set { timing.speed = Double(newValue) }
-    }
-
-    open var timeOffset: CFTimeInterval {
-        get { timing.timeOffset }
-        set { timing.timeOffset = newValue }
-    }
-
-    open var repeatCount: Float {
-        get { Float(timing.repeatCount) }
-        set { timing.repeatCount = Double(newValue) }
-    }
-
-    open var repeatDuration: CFTimeInterval {
-        get { timing.repeatDuration }
-        set { timing.repeatDuration = newValue }
-    }
-
-    open var autoreverses: Bool {
-        get { timing.autoreverses }
-        set { timing.autoreverses = newValue }
-    }
-
-    open var fillMode: CAMediaTimingFillMode {
-        get { timing.fillMode }
-        set { timing.fillMode = newValue }
     }
 
     // MARK: CAAction

@@ -37,7 +37,9 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 /// segment (one fewer than the values; missing ones are linear).
 open class CAKeyframeAnimation: CAPropertyAnimation {
     open var values: [Any]?
-    /// A path for a point property; when set, `values` is ignored.
+    /// A path for a point property; when set, `values` is ignored. Its
+    /// elements are read when the animation is added to a layer, which
+    /// adds a copy.
     open var path: CGPath?
     open var keyTimes: [NSNumber]?
     open var timingFunctions: [CAMediaTimingFunction]?
@@ -71,7 +73,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override func makeContribution<Value: Animatable>(for type: Value.Type, previousValue: Value?) throws -> Effect<Value> {
         if let path {
-            let curve = CurveContribution(curve: try PathCurve(animation: self, path: path),
+            let curve = CurveContribution(curve: try PathCurve(animation: self, path: path.value),
                                           isAdditive: isAdditive, isCumulative: isCumulative)
             guard let contribution = curve as? any PropertyContribution<Value> else {
                 throw AnimationCompiler.Failure("a path animates a point, not '\(keyPath ?? "")'")
@@ -87,7 +89,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     override func makeOrientationContribution(on layer: CALayer) throws -> (any PropertyContribution<CATransform3D>)? {
         guard let path, let rotationMode else { return nil }
-        return PathOrientationContribution(curve: try PathCurve(animation: self, path: path),
+        return PathOrientationContribution(curve: try PathCurve(animation: self, path: path.value),
                                            reversed: rotationMode == .rotateAutoReverse)
     }
 

@@ -15,12 +15,11 @@ import Foundation
 /// as on Apple's platforms. A cell's own ``emitterCells`` make each of its
 /// particles an emitter (docs/emitter.md#nested-cells).
 ///
-/// Its `CAMediaTiming` maps its parent's time — the layer's local time, or a
+/// Its `CAMediaTiming` (through ``MediaTimingObject``) maps its parent's time — the layer's local time, or a
 /// parent particle's age — into the time it emits in: a cell emits while
 /// active, and a `duration` of 0 means for ever.
-open class CAEmitterCell: CAMediaTiming, DynamicPropertyOwner {
+open class CAEmitterCell: MediaTimingObject, DynamicPropertyOwner {
     var values: [String: any Animatable] = [:]
-    var timing = MediaTiming()
 
     public required init() {}
 
@@ -153,47 +152,5 @@ open class CAEmitterCell: CAMediaTiming, DynamicPropertyOwner {
             return
         }
         values[key] = value
-    }
-
-    // MARK: CAMediaTiming
-
-    public var beginTime: CFTimeInterval {
-        get { timing.beginTime }
-        set { timing.beginTime = newValue }
-    }
-
-    public var duration: CFTimeInterval {
-        get { timing.duration }
-        set { timing.duration = newValue }
-    }
-
-    public var speed: Float {
-        get { Float(timing.speed) }
-        set { timing.speed = Double(newValue) }
-    }
-
-    public var timeOffset: CFTimeInterval {
-        get { timing.timeOffset }
-        set { timing.timeOffset = newValue }
-    }
-
-    public var repeatCount: Float {
-        get { Float(timing.repeatCount) }
-        set { timing.repeatCount = Double(newValue) }
-    }
-
-    public var repeatDuration: CFTimeInterval {
-        get { timing.repeatDuration }
-        set { timing.repeatDuration = newValue }
-    }
-
-    public var autoreverses: Bool {
-        get { timing.autoreverses }
-        set { timing.autoreverses = newValue }
-    }
-
-    public var fillMode: CAMediaTimingFillMode {
-        get { timing.fillMode }
-        set { timing.fillMode = newValue }
     }
 }

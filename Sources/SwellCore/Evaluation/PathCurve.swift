@@ -16,7 +16,7 @@ struct PathCurve: ValueCurve {
     private let pacing: SegmentPacing
     private let mode: CAAnimationCalculationMode
 
-    init(animation: CAKeyframeAnimation, path: CGPath) throws {
+    init(animation: CAKeyframeAnimation, path: PathValue) throws {
         measurement = PathMeasurement(path)
         let count = measurement.segments.count
         guard count > 0 else { throw AnimationCompiler.Failure("the path of '\(animation.keyPath ?? "")' draws nothing") }

@@ -56,7 +56,7 @@ extension CALayer {
         default: break
         }
         guard let defaultValue = defaultValue(forProperty: key) else { return nil }
-        return values[key] ?? defaultValue
+        return Self.publicForm(values[key] ?? defaultValue)
     }
 
     /// Sets a property by key. Numbers convert to the property's type; a key
@@ -85,7 +85,7 @@ extension CALayer {
     func storedValue(forKeyPath keyPath: String) -> Any? {
         guard let resolved = resolve(keyPath: keyPath) else { return value(forKey: keyPath) }
         let root = values[resolved.key] ?? resolved.defaultValue
-        guard let field = resolved.component else { return root }
+        guard let field = resolved.component else { return Self.publicForm(root) }
         return root.componentValue(field)
     }
 
@@ -106,6 +106,13 @@ extension CALayer {
     }
 
     // MARK: Helpers
+
+    /// A stored value as key-value coding hands it out: a path as the
+    /// `CGPath` object that Apple's `value(forKey: "path")` returns, not
+    /// the ``PathValue`` the layer keeps.
+    private static func publicForm(_ value: any Animatable) -> Any {
+        (value as? PathValue).map(CGPath.init) ?? value
+    }
 
     private func storeConverted(_ value: Any?, forKey key: String, like example: any Animatable) {
         guard let value, let converted = ValueCoercion.coerce(value, toTypeOf: example) else {

@@ -88,8 +88,15 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     @Dynamic("shadowOffset") public var shadowOffset = CGSize(width: 0, height: -3)
     /// The blur radius of the shadow.
     @Dynamic("shadowRadius") public var shadowRadius: CGFloat = 3
-    /// The shape of the shadow (nil: the layer's alpha).
-    @Dynamic("shadowPath") public var shadowPath: CGPath? = nil
+    /// The shape of the shadow (nil: the layer's alpha). The layer keeps a
+    /// copy of the path's elements, as Core Animation copies the path it is
+    /// given (see ``PathValue``): changing a `CGMutablePath` after setting
+    /// it leaves the shadow as it was.
+    public var shadowPath: CGPath? {
+        get { shadowPathValue.map(CGPath.init) }
+        set { shadowPathValue = newValue?.value }
+    }
+    @Dynamic("shadowPath") var shadowPathValue: PathValue? = nil
     /// Whether sublayers are clipped to the bounds.
     @Dynamic("masksToBounds") public var masksToBounds = false
     /// Whether the back of the layer is drawn when it faces away.

@@ -34,12 +34,33 @@ extension CGContext {
         case restoreGState
         /// A path filled with a colour (its alpha already multiplied by the
         /// context's alpha).
-        case fill(CGPath, rule: CGPathFillRule, color: CGColor)
+        case fill(PathValue, rule: CGPathFillRule, color: CGColor)
         /// A path stroked with a colour and a pen.
-        case stroke(CGPath, style: StrokeStyle, color: CGColor)
+        case stroke(PathValue, style: StrokeStyle, color: CGColor)
         /// The clip intersected with a path's interior (`clip(using:)`, or
         /// `clip(to:)`'s rectangle under the matrix in effect).
-        case clip(CGPath, rule: CGPathFillRule)
+        case clip(PathValue, rule: CGPathFillRule)
+        /// A layer and its sublayers drawn by ``CALayer/render(in:)``.
+        case layerTree(LayerTree)
+    }
+
+    /// What ``CALayer/render(in:)`` records: the model of a layer tree,
+    /// placed in the context's coordinates by the matrix in effect, and the
+    /// context's alpha. A renderer composites it as it composites a tree
+    /// of its own, the root's bounds in the root's coordinate space.
+    public struct LayerTree: Sendable, Equatable {
+        /// The tree, from the layers' model values (the root at index 0).
+        public let snapshot: RenderSnapshot
+        /// The current transformation matrix when the tree was rendered:
+        /// from the root layer's coordinates to the context's.
+        public let transform: CGAffineTransform
+        /// The opacity the whole tree is multiplied by.
+        public let alpha: CGFloat
+
+        /// The same tree (one snapshot object), placed and faded alike.
+        public static func == (lhs: LayerTree, rhs: LayerTree) -> Bool {
+            lhs.snapshot === rhs.snapshot && lhs.transform == rhs.transform && lhs.alpha == rhs.alpha
+        }
     }
 
     /// A finished drawing: the context's size and its operations in order.

@@ -30,7 +30,7 @@ public final class CGContext {
 
     private var state = GraphicsState()
     private var savedStates: [GraphicsState] = []
-    private var path = CGPath()
+    private var path = PathValue()
 
     public init(size: CGSize) {
         self.size = size
@@ -85,14 +85,14 @@ public final class CGContext {
     /// the path; `restoreGState()` undoes it.
     public func clip(using rule: CGPathFillRule = .winding) {
         narrowClip(to: path, rule: rule)
-        path = CGPath()
+        path = PathValue()
     }
 
     /// Intersects the clip with `rect`, in the current user coordinates, as
     /// `CGContext.clip(to:)`, leaving the current path as it is. A
     /// `CATiledLayer` clips each tile's context to the tile this way.
     public func clip(to rect: CGRect) {
-        var device = CGPath()
+        var device = PathValue()
         device.addRect(rect, transform: ctm)
         narrowClip(to: device, rule: .winding)
     }
@@ -105,7 +105,7 @@ public final class CGContext {
         return device.isNull ? .null : device.applying(ctm.inverted())
     }
 
-    private func narrowClip(to devicePath: CGPath, rule: CGPathFillRule) {
+    private func narrowClip(to devicePath: PathValue, rule: CGPathFillRule) {
         operations.append(.clip(devicePath, rule: rule))
         let box = devicePath.boundingBoxOfPath
         state.clipBox = state.clipBox.map { $0.intersection(box) } ?? box
@@ -113,7 +113,7 @@ public final class CGContext {
 
     // MARK: Path construction
 
-    public func beginPath() { path = CGPath() }
+    public func beginPath() { path = PathValue() }
     public func move(to point: CGPoint) { path.move(to: point, transform: ctm) }
     public func addLine(to point: CGPoint) { path.addLine(to: point, transform: ctm) }
     public func addLines(between points: [CGPoint]) { path.addLines(between: points, transform: ctm) }
@@ -129,16 +129,7 @@ public final class CGContext {
 
     /// Appends `newPath`'s elements, transformed by the current matrix.
     public func addPath(_ newPath: CGPath) {
-        for element in newPath.elements {
-            switch element.type {
-            case .moveToPoint: path.move(to: element.points[0], transform: ctm)
-            case .addLineToPoint: path.addLine(to: element.points[0], transform: ctm)
-            case .addQuadCurveToPoint: path.addQuadCurve(to: element.points[1], control: element.points[0], transform: ctm)
-            case .addCurveToPoint:
-                path.addCurve(to: element.points[2], control1: element.points[0], control2: element.points[1], transform: ctm)
-            case .closeSubpath: path.closeSubpath()
-            }
-        }
+        path.addPath(newPath.value, transform: ctm)
     }
 
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
@@ -154,13 +145,20 @@ public final class CGContext {
     /// Strokes the current path with the stroke colour and pen, then clears it.
     public func strokePath() {
         operations.append(.stroke(path, style: state.stroke, color: painted(state.strokeColor)))
-        path = CGPath()
+        path = PathValue()
     }
 
     /// Fills the current path with the fill colour, then clears it.
     public func fillPath(using rule: CGPathFillRule = .winding) {
         operations.append(.fill(path, rule: rule, color: painted(state.fillColor)))
-        path = CGPath()
+        path = PathValue()
+    }
+
+    /// Records `layer`'s tree as its model values make it now, under the
+    /// current matrix and alpha (``CALayer/render(in:)``).
+    func drawTree(of layer: CALayer) {
+        let tree = LayerTree(snapshot: .model(of: layer), transform: ctm, alpha: state.alpha)
+        operations.append(.layerTree(tree))
     }
 
     public func fill(_ rect: CGRect) {

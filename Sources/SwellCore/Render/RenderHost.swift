@@ -141,8 +141,8 @@ open class RenderHost {
     func commit() {
         guard let root = rootLayer else { return }
         let time = commitTime
-        var records: [LayerRecord] = [], parents: [Int] = [], masks: [Int] = [], live: [(CALayer, CAAnimation)] = []
-        func visit(_ layer: CALayer, parent: Int) {
+        var live: [(CALayer, CAAnimation)] = []
+        let snapshot = RenderSnapshot(tree: root, commitTime: time) { layer in
             for (_, animation) in layer.animationEntries {
                 guard let attachment = animation.attachment else { continue }
                 if attachment.beginsAtCommit {
@@ -154,19 +154,10 @@ open class RenderHost {
             }
             let record = layer.cachedRecord ?? LayerRecord.make(for: layer)
             layer.cachedRecord = record
-            let index = records.count
-            records.append(record)
-            parents.append(parent)
-            masks.append(-1)
-            if let mask = layer.mask {
-                masks[index] = records.count
-                visit(mask, parent: index)
-            }
-            for child in layer.storedSublayers ?? [] { visit(child, parent: index) }
+            return record
         }
-        visit(root, parent: -1)
         self.live = live
-        publish(RenderSnapshot(commitTime: time, records: records, parents: parents, masks: masks), at: time)
+        publish(snapshot, at: time)
     }
 
     private func publish(_ newSnapshot: RenderSnapshot?, at time: CFTimeInterval) {

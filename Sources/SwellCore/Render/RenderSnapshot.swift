@@ -77,10 +77,11 @@ public final class LayerRecord: Sendable {
     }
 
     /// Builds the record of a layer from its animations as they were
-    /// compiled when added, at their begin times now.
-    static func make(for layer: CALayer) -> LayerRecord {
+    /// compiled when added, at their begin times now — or, without
+    /// `animations`, of its model values alone.
+    static func make(for layer: CALayer, animations: Bool = true) -> LayerRecord {
         var builders: [String: any AnyTrackBuilder] = [:]
-        for (_, animation) in layer.animationEntries {
+        for (_, animation) in animations ? layer.animationEntries : [] {
             for compiled in animation.attachment?.compiled ?? [] {
                 compiled.beginning(at: animation.beginTime).entry.append(to: &builders, key: compiled.key)
             }

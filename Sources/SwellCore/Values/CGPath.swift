@@ -1,138 +1,153 @@
 import Foundation
-
-/// The kind of a path element, with Core Graphics' names.
-public enum CGPathElementType: Int32, Sendable {
-    /// Starts a new subpath at `points[0]`.
-    case moveToPoint = 0
-    /// A line to `points[0]`.
-    case addLineToPoint = 1
-    /// A quadratic Bézier curve with control point `points[0]` to `points[1]`.
-    case addQuadCurveToPoint = 2
-    /// A cubic Bézier curve with control points `points[0]`, `points[1]` to `points[2]`.
-    case addCurveToPoint = 3
-    /// A line back to the start of the current subpath, closing it.
-    case closeSubpath = 4
-}
-
-/// One element of a path: its kind and its points, control points first and
-/// the end point last, as in Core Graphics' `CGPathElement`.
-public struct CGPathElement: Sendable, Hashable {
-    public let type: CGPathElementType
-    public let points: [CGPoint]
-
-    init(_ type: CGPathElementType, _ points: [CGPoint] = []) {
-        self.type = type
-        self.points = points
-    }
-}
-
-/// The rule that decides which points a filled path covers.
-public enum CGPathFillRule: Int, Sendable {
-    /// Inside where the path winds around the point a non-zero number of times.
-    case winding = 0
-    /// Inside where a ray from the point crosses the path an odd number of times.
-    case evenOdd = 1
-}
+import Synchronization
 
 /// A graphics path — lines and quadratic and cubic Bézier curves grouped in
-/// subpaths — with Core Graphics' Swift API.
+/// subpaths — with Core Graphics' Swift API: an object that does not
+/// change, whose subclass ``CGMutablePath`` is built up in place, as in
+/// Apple's CoreGraphics overlay (`let path = CGMutablePath();
+/// path.addArc(…); shapeLayer.path = path`).
 ///
-/// Unlike Core Graphics' reference type this is a value, and
-/// `CGMutablePath` is the same type: the builders are `mutating`, so a path
-/// being built is declared with `var` (`var path = CGMutablePath()`); code
-/// that passes a path on keeps an independent copy, and a `CAShapeLayer`
-/// or keyframe animation can never see it change afterwards.
+/// Two paths are equal when their elements are (`CGPathEqualToPath`), and
+/// then hash alike.
 ///
-/// Builders that continue from the current point (lines, curves,
-/// tangent arcs, closing) do nothing on an empty path, where Core Graphics
-/// logs "no current point" and ignores the call.
-public struct CGPath: Sendable, Hashable {
+/// What a path holds is a ``PathValue``. A layer property, an animation or
+/// a drawing context given a path keeps a copy of that value, so changing a
+/// mutable path afterwards changes none of them — Core Animation copies a
+/// path it is given (see ``PathValue``), and so reading `layer.path` back
+/// gives an equal path, not the same object.
+///
+/// Core Graphics makes no promise about a mutable path used from several
+/// threads; here the elements are kept behind a lock, so a path is safe to
+/// send and share.
+public class CGPath: Hashable, @unchecked Sendable {
+    /// The elements; only a ``CGMutablePath`` changes them.
+    private let storage: Mutex<PathValue>
+
+    /// A path holding `value`.
+    package init(_ value: PathValue) {
+        storage = Mutex(value)
+    }
+
+    /// The path's elements as a value, copied as they are now.
+    public var value: PathValue { storage.withLock { $0 } }
+
+    /// Changes the elements in place: the one way a ``CGMutablePath`` builds.
+    func mutate(_ change: (inout PathValue) -> Void) {
+        storage.withLock { change(&$0) }
+    }
+
+    /// A path holding the rectangle `rect` (`CGPathCreateWithRect`): a move
+    /// to its minimum corner and lines around it, closed.
+    public convenience init(rect: CGRect, transform: CGAffineTransform = .identity) {
+        self.init(PathValue(rect: rect, transform: transform))
+    }
+
+    /// A path holding the ellipse inscribed in `rect`
+    /// (`CGPathCreateWithEllipseInRect`): four quarter Béziers, closed.
+    public convenience init(ellipseIn rect: CGRect, transform: CGAffineTransform = .identity) {
+        self.init(PathValue(ellipseIn: rect, transform: transform))
+    }
+
+    /// A path holding a rounded rectangle (`CGPathCreateWithRoundedRect`).
+    public convenience init(
+        roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) {
+        self.init(PathValue(roundedRect: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
+                            transform: transform))
+    }
+
+    // MARK: Reading
+
     /// The elements in order, as ``applyWithBlock(_:)`` visits them.
-    public private(set) var elements: [CGPathElement] = []
-    /// Where the current subpath started: the point a close returns to.
-    private var subpathStart = CGPoint.zero
+    public var elements: [CGPathElement] { value.elements }
 
-    /// An empty path.
-    public init() {}
-
-    /// Whether the path has no elements.
-    public var isEmpty: Bool { elements.isEmpty }
+    /// Whether the path has no elements (`CGPathIsEmpty`).
+    public var isEmpty: Bool { value.isEmpty }
 
     /// The end point of the last element; after a close, the start of the
-    /// closed subpath; `.zero` for an empty path.
-    public var currentPoint: CGPoint {
-        guard let last = elements.last else { return .zero }
-        return last.type == .closeSubpath ? subpathStart : last.points[last.points.count - 1]
+    /// closed subpath; `.zero` for an empty path (`CGPathGetCurrentPoint`).
+    public var currentPoint: CGPoint { value.currentPoint }
+
+    /// The smallest rectangle containing every point of the path's elements,
+    /// control points included (`CGPathGetBoundingBox`); `.null` when empty.
+    public var boundingBox: CGRect { value.boundingBox }
+
+    /// The smallest rectangle containing the path as drawn
+    /// (`CGPathGetPathBoundingBox`); `.null` when empty.
+    public var boundingBoxOfPath: CGRect { value.boundingBoxOfPath }
+
+    /// Whether `point` is inside the area the path fills under `rule`
+    /// (`CGPathContainsPoint`), after applying `transform` to the point.
+    public func contains(
+        _ point: CGPoint, using rule: CGPathFillRule = .winding, transform: CGAffineTransform = .identity
+    ) -> Bool {
+        value.contains(point, using: rule, transform: transform)
     }
 
     /// Calls `block` with each element in order (`CGPathApplyWithBlock`).
     public func applyWithBlock(_ block: (UnsafePointer<CGPathElement>) -> Void) {
-        for element in elements {
-            withUnsafePointer(to: element, block)
-        }
+        value.applyWithBlock(block)
     }
 
-    // MARK: Building
+    // MARK: Copying
 
-    /// Starts a new subpath at `point`.
-    public mutating func move(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        let start = point.applying(transform)
-        elements.append(CGPathElement(.moveToPoint, [start]))
-        subpathStart = start
+    /// An immutable copy (`CGPathCreateCopy`). Optional because Apple's is;
+    /// never nil.
+    public func copy() -> CGPath? {
+        CGPath(value)
     }
 
-    /// Appends a line from the current point to `point`.
-    public mutating func addLine(to point: CGPoint, transform: CGAffineTransform = .identity) {
-        append(.addLineToPoint, [point], transform)
+    /// An immutable copy with every point transformed
+    /// (`CGPathCreateCopyByTransformingPath`); nil `transform` copies as is.
+    public func copy(using transform: UnsafePointer<CGAffineTransform>?) -> CGPath? {
+        CGPath(transformedValue(transform))
     }
 
-    /// Moves to the first point and adds lines through the others.
-    public mutating func addLines(between points: [CGPoint], transform: CGAffineTransform = .identity) {
-        guard let first = points.first else { return }
-        move(to: first, transform: transform)
-        for point in points.dropFirst() {
-            addLine(to: point, transform: transform)
-        }
+    /// A mutable copy (`CGPathCreateMutableCopy`). Optional because Apple's
+    /// is; never nil.
+    public func mutableCopy() -> CGMutablePath? {
+        CGMutablePath(value)
     }
 
-    /// Appends a quadratic Bézier curve from the current point.
-    public mutating func addQuadCurve(
-        to end: CGPoint, control: CGPoint, transform: CGAffineTransform = .identity
-    ) {
-        append(.addQuadCurveToPoint, [control, end], transform)
+    /// A mutable copy with every point transformed
+    /// (`CGPathCreateMutableCopyByTransformingPath`).
+    public func mutableCopy(using transform: UnsafePointer<CGAffineTransform>?) -> CGMutablePath? {
+        CGMutablePath(transformedValue(transform))
     }
 
-    /// Appends a cubic Bézier curve from the current point.
-    public mutating func addCurve(
-        to end: CGPoint, control1: CGPoint, control2: CGPoint, transform: CGAffineTransform = .identity
-    ) {
-        append(.addCurveToPoint, [control1, control2, end], transform)
+    private func transformedValue(_ transform: UnsafePointer<CGAffineTransform>?) -> PathValue {
+        var copy = PathValue()
+        copy.addPath(value, transform: transform?.pointee ?? .identity)
+        return copy
     }
 
-    /// Closes the current subpath with a line back to its start. The current
-    /// point becomes that start; a line or curve added next begins a new
-    /// subpath there.
-    public mutating func closeSubpath() {
-        guard !elements.isEmpty else { return }
-        elements.append(CGPathElement(.closeSubpath))
+    // MARK: Equality
+
+    public static func == (lhs: CGPath, rhs: CGPath) -> Bool {
+        lhs === rhs || lhs.value == rhs.value
     }
 
-    /// Appends an element that continues from the current point, unless
-    /// there is none.
-    private mutating func append(
-        _ type: CGPathElementType, _ points: [CGPoint], _ transform: CGAffineTransform
-    ) {
-        guard !elements.isEmpty else { return }
-        elements.append(CGPathElement(type, points.map { $0.applying(transform) }))
-    }
-
-    /// A path made of `elements`, which must be a sequence the builders
-    /// could have produced (the first one a move).
-    init(elements: [CGPathElement]) {
-        self.elements = elements
-        subpathStart = elements.last { $0.type == .moveToPoint }?.points[0] ?? .zero
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(value)
     }
 }
 
-/// Core Graphics' mutable path: the same value type (see ``CGPath``).
-public typealias CGMutablePath = CGPath
+/// Core Graphics' initialisers as Apple's Swift overlay declares them, with
+/// the transform as an optional pointer — `CGPath(ellipseIn: rect,
+/// transform: nil)` is how Apple's code usually asks for none.
+extension CGPath {
+    public convenience init(rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {
+        self.init(rect: rect, transform: transform?.pointee ?? .identity)
+    }
+
+    public convenience init(ellipseIn rect: CGRect, transform: UnsafePointer<CGAffineTransform>?) {
+        self.init(ellipseIn: rect, transform: transform?.pointee ?? .identity)
+    }
+
+    public convenience init(roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
+                            transform: UnsafePointer<CGAffineTransform>?) {
+        self.init(roundedRect: rect, cornerWidth: cornerWidth, cornerHeight: cornerHeight,
+                  transform: transform?.pointee ?? .identity)
+    }
+}

@@ -7,8 +7,8 @@ extension PathMeasurement {
     /// fractions of the path's length. Curves are cut exactly (de
     /// Casteljau), not flattened; a piece continues its subpath where the
     /// original did and starts a new one after a move.
-    public func path(fromDistance start: Double, toDistance end: Double) -> CGPath {
-        var path = CGPath()
+    public func path(fromDistance start: Double, toDistance end: Double) -> PathValue {
+        var path = PathValue()
         let (from, to) = (max(start, 0), min(end, length))
         guard from < to else { return path }
         var segmentStart = 0.0

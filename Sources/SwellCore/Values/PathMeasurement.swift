@@ -16,7 +16,7 @@ public struct PathMeasurement: Sendable {
     /// The distances at which each segment starts and ends.
     private let starts: [Double], ends: [Double]
 
-    public init(_ path: CGPath) {
+    public init(_ path: PathValue) {
         segments = path.drawnSegments(closingOpenSubpaths: false).map(PathSegment.init(points:))
         var starts: [Double] = [], ends: [Double] = [], total = 0.0
         for segment in segments {

@@ -139,6 +139,14 @@ extension CGRect: LooselyCoercible {
     }
 }
 
+/// A path takes a `CGPath` (or `CGMutablePath`): its elements as they are
+/// now, the copy Core Animation keeps of a path it is given.
+extension PathValue: LooselyCoercible {
+    static func coerced(from value: Any) -> PathValue? {
+        (value as? CGPath)?.value
+    }
+}
+
 /// Three numbers animated together: the input of the `scale` and `translate`
 /// value functions (`CAValueFunction`), which take one value per axis.
 extension SIMD3: Animatable where Scalar == Double {

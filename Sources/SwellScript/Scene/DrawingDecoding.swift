@@ -42,9 +42,9 @@ extension ScriptDecoder {
         let type = Swift.type(of: example)
         if type == CGColor.self { return try decodeColor(value, key: key) }
         if type == CGColor?.self { return Optional(try decodeColor(value, key: key)) }
-        if type == CGPath.self || type == CGPath?.self {
-            let path = try decodePath(value, key: key)
-            return type == CGPath.self ? path : Optional(path)
+        if type == PathValue.self || type == PathValue?.self {
+            let path = try decodePath(value, key: key).value
+            return type == PathValue.self ? path : Optional(path)
         }
         if type == CATransform3D.self {
             let m = try value.numbers(key)

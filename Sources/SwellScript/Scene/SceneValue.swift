@@ -1,10 +1,11 @@
 import Foundation
 
 /// A property value in a script, already in the property's own type
-/// (`CGColor`, `CGPath`, `CATransform3D`, `CGImage`, a number…): what the
-/// integrator sets with `setValue(_:forKeyPath:)` or gives an animation as
-/// `fromValue`, `toValue`, `byValue` or one of its `values` — Core
-/// Animation takes all of them as `Any`.
+/// (`CGColor`, `PathValue` — a path's elements — `CATransform3D`,
+/// `CGImage`, a number…): what the integrator sets with
+/// `setValue(_:forKeyPath:)` or gives an animation as `fromValue`,
+/// `toValue`, `byValue` or one of its `values` — Core Animation takes all
+/// of them as `Any`.
 ///
 /// A number literal makes a `Double`, the type a script's audio and
 /// generic layer properties have, as an `NSNumber` literal boxes one.

@@ -26,7 +26,7 @@ struct EllipticalArc {
     }
 
     /// Appends the arc, from the path's current point (`start`), to `path`.
-    func append(to path: inout CGPath) {
+    func append(to path: CGMutablePath) {
         // F.6.2: an arc to its own start is omitted; a zero radius is a line.
         guard start != end else { return }
         guard radii.width > 0, radii.height > 0 else {

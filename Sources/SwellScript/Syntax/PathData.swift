@@ -51,7 +51,7 @@ public enum PathData {
     /// Turns commands into path elements, keeping what SVG's relative
     /// commands and reflected control points need.
     private struct Builder {
-        var path = CGPath()
+        let path = CGMutablePath()
         var current = CGPoint.zero
         var subpathStart = CGPoint.zero
         /// The second control point of the previous cubic (for `S`) or the
@@ -111,7 +111,7 @@ public enum PathData {
                 let large = try scanner.flag(), sweep = try scanner.flag()
                 let end = try point()
                 EllipticalArc(from: current, to: end, radii: CGSize(width: abs(rx), height: abs(ry)),
-                              rotation: rotation * .pi / 180, largeArc: large, sweep: sweep).append(to: &path)
+                              rotation: rotation * .pi / 180, largeArc: large, sweep: sweep).append(to: path)
                 current = end
             }
             (lastCubicControl, lastQuadControl) = (cubic, quad)

@@ -92,7 +92,7 @@ import Testing
         #expect(tiles.map(\.rect) == log.clips)
         // Drawn in the tile's pixels: the fill covers the whole tile.
         #expect(tiles[9].drawing.size == CGSize(width: 256, height: 256))
-        var tile = CGPath()
+        var tile = PathValue()
         tile.addRect(CGRect(x: 0, y: 0, width: 256, height: 256))
         #expect(tiles[9].drawing.operations == [.clip(tile, rule: .winding), .fill(tile, rule: .winding, color: .white)])
     }

@@ -45,11 +45,11 @@ import Testing
 
     @Test func pathsInterpolatePointByPoint() {
         let stage = LayerStage(CAShapeLayer())
-        var from = CGMutablePath()
+        let from = CGMutablePath()
         from.move(to: CGPoint(x: 0, y: 0))
         from.addLine(to: CGPoint(x: 10, y: 0))
         from.addCurve(to: CGPoint(x: 10, y: 10), control1: CGPoint(x: 20, y: 0), control2: CGPoint(x: 20, y: 10))
-        var to = CGMutablePath()
+        let to = CGMutablePath()
         to.move(to: CGPoint(x: 100, y: 50))
         to.addLine(to: CGPoint(x: 0, y: 0))
         to.addCurve(to: CGPoint(x: 30, y: 30), control1: CGPoint(x: 0, y: 40), control2: CGPoint(x: 60, y: 20))

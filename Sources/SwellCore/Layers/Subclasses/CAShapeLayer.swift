@@ -13,9 +13,16 @@ import Foundation
 open class CAShapeLayer: CALayer {
     /// The shape, in the layer's coordinates; nil draws nothing.
     /// Animatable point by point between paths of the same elements (see
-    /// ``CGPath``'s `Animatable` conformance), but, as Apple documents,
-    /// changing it makes no implicit animation.
-    @Dynamic("path") public var path: CGPath? = nil
+    /// ``PathValue``'s `Animatable` conformance), but, as Apple documents,
+    /// changing it makes no implicit animation. The layer keeps a copy of
+    /// the path's elements, as Core Animation copies the path it is given:
+    /// building on a `CGMutablePath` after setting it changes nothing here
+    /// until it is set again.
+    public var path: CGPath? {
+        get { pathValue.map(CGPath.init) }
+        set { pathValue = newValue?.value }
+    }
+    @Dynamic("path") var pathValue: PathValue? = nil
     /// The fill colour; nil fills nothing. Opaque black by default. Animatable.
     @Dynamic("fillColor") public var fillColor: CGColor? = CGColor.black
     /// The rule deciding what the fill covers; `.nonZero` by default.

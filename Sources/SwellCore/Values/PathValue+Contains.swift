@@ -1,6 +1,6 @@
 import Foundation
 
-extension CGPath {
+extension PathValue {
     /// Whether `point` is inside the area the path fills under `rule`
     /// (`CGPathContainsPoint`). Open subpaths count as closed, as when
     /// filling. `transform` is applied to the point first, as Apple

@@ -1,6 +1,6 @@
 import Foundation
 
-extension CGPath {
+extension PathValue {
     /// Adds an arc of the circle around `center` from `startAngle` to
     /// `endAngle` (radians from the positive x axis), approximated by cubic
     /// Béziers of at most a quarter turn each.
@@ -21,7 +21,7 @@ extension CGPath {
     /// If the path has a current point, a line joins it to the arc's start;
     /// otherwise the arc starts a new subpath. Its end becomes the current
     /// point.
-    public mutating func addArc(
+    package mutating func addArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat,
         clockwise: Bool, transform: CGAffineTransform = .identity
     ) {
@@ -37,6 +37,19 @@ extension CGPath {
         addArc(center: center, radius: Double(radius), start: start, sweep: sweep, transform: transform)
     }
 
+    /// Adds the arc of the circle around `center` that starts at
+    /// `startAngle` and turns through `delta` radians, towards growing
+    /// angles when `delta` is positive (`CGPathAddRelativeArc`). As with
+    /// ``addArc(center:radius:startAngle:endAngle:clockwise:transform:)``,
+    /// a line joins the current point, if any, to the arc's start.
+    package mutating func addRelativeArc(
+        center: CGPoint, radius: CGFloat, startAngle: CGFloat, delta: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) {
+        let sweep = Double(delta).isFinite ? Double(delta) : 0
+        addArc(center: center, radius: Double(radius), start: Double(startAngle), sweep: sweep, transform: transform)
+    }
+
     /// Adds an arc of radius `radius` tangent to the line from the current
     /// point to `tangent1End` and to the line from `tangent1End` to
     /// `tangent2End` (`CGPathAddArcToPoint`), preceded by a line from the
@@ -48,7 +61,7 @@ extension CGPath {
     /// nothing is added. The construction happens in the untransformed
     /// space, where the current point is mapped back through the inverse
     /// transform.
-    public mutating func addArc(
+    package mutating func addArc(
         tangent1End: CGPoint, tangent2End: CGPoint, radius: CGFloat,
         transform: CGAffineTransform = .identity
     ) {

@@ -1,6 +1,6 @@
 import Foundation
 
-extension CGPath {
+extension PathValue {
     /// The drawn pieces of the path as Bézier control polygons (start point
     /// first): one per line or curve element, plus the line a
     /// `closeSubpath` draws back to the subpath's start when it has length.

@@ -10,30 +10,30 @@ import Foundation
 /// and combining with it leaves a path unchanged. Combining paths of
 /// different structure follows the discrete rules: adding gives the other
 /// path, subtracting keeps this one.
-extension CGPath: Animatable {
-    public func interpolated(to other: CGPath, fraction: Double) -> CGPath {
+extension PathValue: Animatable {
+    public func interpolated(to other: PathValue, fraction: Double) -> PathValue {
         combined(with: other) { $0 + ($1 - $0) * fraction } ?? (fraction < 0.5 ? self : other)
     }
 
-    public func adding(_ other: CGPath) -> CGPath {
+    public func adding(_ other: PathValue) -> PathValue {
         if other.isEmpty { return self }
         return combined(with: other) { $0 + $1 } ?? other
     }
 
-    public func subtracting(_ other: CGPath) -> CGPath {
+    public func subtracting(_ other: PathValue) -> PathValue {
         if other.isEmpty { return self }
         return combined(with: other) { $0 - $1 } ?? self
     }
 
-    public func scaled(by factor: Double) -> CGPath {
-        CGPath(elements: elements.map { element in
+    public func scaled(by factor: Double) -> PathValue {
+        PathValue(elements: elements.map { element in
             CGPathElement(element.type, element.points.map { CGPoint(SIMD2($0) * factor) })
         })
     }
 
     /// The Euclidean norm of the differences of all corresponding points for
     /// matching paths; otherwise 0 when equal and 1 when not.
-    public func distance(to other: CGPath) -> Double {
+    public func distance(to other: PathValue) -> Double {
         guard hasSameStructure(as: other) else { return self == other ? 0 : 1 }
         var sum = 0.0
         for (a, b) in zip(elements, other.elements) {
@@ -46,10 +46,10 @@ extension CGPath: Animatable {
     }
 
     /// The empty path.
-    public static var zero: CGPath { CGPath() }
+    public static var zero: PathValue { PathValue() }
 
     /// Whether the two paths have the same element types in the same order.
-    private func hasSameStructure(as other: CGPath) -> Bool {
+    private func hasSameStructure(as other: PathValue) -> Bool {
         elements.count == other.elements.count
             && zip(elements, other.elements).allSatisfy { $0.type == $1.type }
     }
@@ -57,10 +57,10 @@ extension CGPath: Animatable {
     /// The path whose points combine corresponding points of `self` and
     /// `other`, or nil when their structures differ.
     private func combined(
-        with other: CGPath, _ combine: (SIMD2<Double>, SIMD2<Double>) -> SIMD2<Double>
-    ) -> CGPath? {
+        with other: PathValue, _ combine: (SIMD2<Double>, SIMD2<Double>) -> SIMD2<Double>
+    ) -> PathValue? {
         guard hasSameStructure(as: other) else { return nil }
-        return CGPath(elements: zip(elements, other.elements).map { a, b in
+        return PathValue(elements: zip(elements, other.elements).map { a, b in
             CGPathElement(a.type, zip(a.points, b.points).map { CGPoint(combine(SIMD2($0), SIMD2($1))) })
         })
     }

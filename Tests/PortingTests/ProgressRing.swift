@@ -44,6 +44,7 @@ final class ProgressRing {
     let stage = PortingStage()
     let ring = ProgressRing(in: stage.view, radius: 100)
     ring.setProgress(0.75, animated: true)
+    CATransaction.flush()
     stage.clock.set(0.5)
     let end = try #require(ring.bar.presentation()?.strokeEnd)
     #expect(abs(end - 0.75) < 1e-9)

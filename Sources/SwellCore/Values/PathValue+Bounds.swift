@@ -1,6 +1,6 @@
 import Foundation
 
-extension CGPath {
+extension PathValue {
     /// The smallest rectangle containing every point of the path's
     /// elements, control points included (`CGPathGetBoundingBox`); `.null`
     /// for an empty path.

@@ -5,21 +5,21 @@ import Foundation
 /// midpoint exactly on the circle. Core Graphics builds ellipses with it.
 let quarterCircleKappa = 4 * (2.0.squareRoot() - 1) / 3
 
-extension CGPath {
+extension PathValue {
     /// A path holding the rectangle `rect` (`CGPathCreateWithRect`).
-    public init(rect: CGRect, transform: CGAffineTransform = .identity) {
+    package init(rect: CGRect, transform: CGAffineTransform = .identity) {
         self.init()
         addRect(rect, transform: transform)
     }
 
     /// A path holding the ellipse inscribed in `rect` (`CGPathCreateWithEllipseInRect`).
-    public init(ellipseIn rect: CGRect, transform: CGAffineTransform = .identity) {
+    package init(ellipseIn rect: CGRect, transform: CGAffineTransform = .identity) {
         self.init()
         addEllipse(in: rect, transform: transform)
     }
 
     /// A path holding a rounded rectangle (`CGPathCreateWithRoundedRect`).
-    public init(
+    package init(
         roundedRect rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
         transform: CGAffineTransform = .identity
     ) {
@@ -31,7 +31,7 @@ extension CGPath {
     /// (maxX, minY), (maxX, maxY) and (minX, maxY), and a close —
     /// counter-clockwise in Core Graphics' y-up space, as Apple documents
     /// for `CGPathAddRect`.
-    public mutating func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
+    package mutating func addRect(_ rect: CGRect, transform: CGAffineTransform = .identity) {
         move(to: CGPoint(x: rect.minX, y: rect.minY), transform: transform)
         addLine(to: CGPoint(x: rect.maxX, y: rect.minY), transform: transform)
         addLine(to: CGPoint(x: rect.maxX, y: rect.maxY), transform: transform)
@@ -40,7 +40,7 @@ extension CGPath {
     }
 
     /// Adds each rectangle as its own closed subpath.
-    public mutating func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity) {
+    package mutating func addRects(_ rects: [CGRect], transform: CGAffineTransform = .identity) {
         for rect in rects {
             addRect(rect, transform: transform)
         }
@@ -53,7 +53,7 @@ extension CGPath {
     /// `quarterCircleKappa` × the radius, and a close. That is
     /// counter-clockwise in y-up space — "clockwise" in Apple's words, which
     /// describe the flipped coordinates of a view.
-    public mutating func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
+    package mutating func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
         let rect = rect.standardized
         let rx = rect.width / 2, ry = rect.height / 2
         let center = CGPoint(x: rect.midX, y: rect.midY)
@@ -74,7 +74,7 @@ extension CGPath {
     /// Core Graphics traps when a corner is larger than half the rectangle;
     /// here the corner sizes are clamped to 0…half the width and height, so
     /// the largest corners make an ellipse and a zero corner a rectangle.
-    public mutating func addRoundedRect(
+    package mutating func addRoundedRect(
         in rect: CGRect, cornerWidth: CGFloat, cornerHeight: CGFloat,
         transform: CGAffineTransform = .identity
     ) {
