@@ -94,18 +94,18 @@ enum GalleryImages {
 
     private static func drawIgloo(_ cell: CALayer) {
         let ice = CGColor(red: 0.6, green: 0.8, blue: 0.95, alpha: 1)
-        var dome = CGMutablePath()
+        let dome = CGMutablePath()
         dome.addArc(center: CGPoint(x: 64, y: 100), radius: 52, startAngle: .pi, endAngle: 0, clockwise: false)
         dome.closeSubpath()
         shape(dome, fill: .white, stroke: ice, width: 3, in: cell)
-        var blocks = CGMutablePath()
+        let blocks = CGMutablePath()
         for y: CGFloat in [66, 84] {
             let half = (52 * 52 - (100 - y) * (100 - y)).squareRoot()
             blocks.move(to: CGPoint(x: 64 - half, y: y))
             blocks.addLine(to: CGPoint(x: 64 + half, y: y))
         }
         shape(blocks, fill: nil, stroke: ice, width: 2, in: cell)
-        var door = CGMutablePath()
+        let door = CGMutablePath()
         door.addArc(center: CGPoint(x: 64, y: 100), radius: 16, startAngle: .pi, endAngle: 0, clockwise: false)
         door.closeSubpath()
         shape(door, fill: CGColor(red: 0.15, green: 0.25, blue: 0.4, alpha: 1), in: cell)
@@ -113,11 +113,11 @@ enum GalleryImages {
 
     private static func drawCone(_ cell: CALayer) {
         let orange = CGColor(red: 1, green: 0.45, blue: 0, alpha: 1)
-        var body = CGMutablePath()
+        let body = CGMutablePath()
         body.addLines(between: [CGPoint(x: 56, y: 14), CGPoint(x: 72, y: 14), CGPoint(x: 96, y: 104), CGPoint(x: 32, y: 104)])
         body.closeSubpath()
         shape(body, fill: orange, in: cell)
-        var stripes = CGMutablePath()
+        let stripes = CGMutablePath()
         stripes.addLines(between: [CGPoint(x: 50, y: 40), CGPoint(x: 78, y: 40), CGPoint(x: 82, y: 54), CGPoint(x: 46, y: 54)])
         stripes.closeSubpath()
         stripes.addLines(between: [CGPoint(x: 41, y: 70), CGPoint(x: 87, y: 70), CGPoint(x: 91, y: 84), CGPoint(x: 37, y: 84)])
@@ -130,7 +130,7 @@ enum GalleryImages {
     private static func drawAnchor(_ cell: CALayer) {
         let iron = CGColor(red: 0.15, green: 0.2, blue: 0.35, alpha: 1)
         shape(CGPath(ellipseIn: CGRect(x: 55, y: 12, width: 18, height: 18), transform: nil), fill: nil, stroke: iron, width: 6, in: cell)
-        var shank = CGMutablePath()
+        let shank = CGMutablePath()
         shank.move(to: CGPoint(x: 64, y: 30))
         shank.addLine(to: CGPoint(x: 64, y: 108))
         shank.move(to: CGPoint(x: 42, y: 44))
@@ -138,7 +138,7 @@ enum GalleryImages {
         shank.move(to: CGPoint(x: 30, y: 72))
         shank.addArc(center: CGPoint(x: 64, y: 74), radius: 34, startAngle: .pi, endAngle: 0, clockwise: true)
         shape(shank, fill: nil, stroke: iron, width: 8, in: cell)
-        var flukes = CGMutablePath()
+        let flukes = CGMutablePath()
         flukes.addLines(between: [CGPoint(x: 20, y: 80), CGPoint(x: 30, y: 62), CGPoint(x: 40, y: 78)])
         flukes.closeSubpath()
         flukes.addLines(between: [CGPoint(x: 108, y: 80), CGPoint(x: 98, y: 62), CGPoint(x: 88, y: 78)])
@@ -149,13 +149,13 @@ enum GalleryImages {
     private static func drawShip(_ cell: CALayer) {
         let hull = CGColor(gray: 0.85, alpha: 1)
         let red = CGColor(red: 0.85, green: 0.1, blue: 0.1, alpha: 1)
-        var fins = CGMutablePath()
+        let fins = CGMutablePath()
         fins.addLines(between: [CGPoint(x: 48, y: 70), CGPoint(x: 28, y: 104), CGPoint(x: 50, y: 96)])
         fins.closeSubpath()
         fins.addLines(between: [CGPoint(x: 80, y: 70), CGPoint(x: 100, y: 104), CGPoint(x: 78, y: 96)])
         fins.closeSubpath()
         shape(fins, fill: red, in: cell)
-        var body = CGMutablePath()
+        let body = CGMutablePath()
         body.move(to: CGPoint(x: 64, y: 10))
         body.addCurve(to: CGPoint(x: 80, y: 100), control1: CGPoint(x: 86, y: 30), control2: CGPoint(x: 84, y: 70))
         body.addLine(to: CGPoint(x: 48, y: 100))
@@ -164,7 +164,7 @@ enum GalleryImages {
         shape(body, fill: hull, stroke: CGColor(gray: 0.4, alpha: 1), width: 2, in: cell)
         shape(CGPath(ellipseIn: CGRect(x: 56, y: 40, width: 16, height: 16), transform: nil),
               fill: CGColor(red: 0.3, green: 0.7, blue: 1, alpha: 1), stroke: CGColor(gray: 0.4, alpha: 1), width: 2, in: cell)
-        var flame = CGMutablePath()
+        let flame = CGMutablePath()
         flame.addLines(between: [CGPoint(x: 54, y: 102), CGPoint(x: 64, y: 124), CGPoint(x: 74, y: 102)])
         flame.closeSubpath()
         shape(flame, fill: CGColor(red: 1, green: 0.6, blue: 0, alpha: 1), in: cell)

@@ -37,7 +37,7 @@ extension GallerySection {
         -> (hourHand: CALayer, minuteHand: CALayer, secondHand: CALayer) {
         let face = CAShapeLayer()
         face.frame = CGRect(x: centre.x - 100, y: centre.y - 100, width: 200, height: 200)
-        var marks = CGMutablePath()
+        let marks = CGMutablePath()
         marks.addEllipse(in: CGRect(x: 2, y: 2, width: 196, height: 196))
         for hour in 0..<12 {
             let angle = CGFloat(hour) / 12 * 2 * .pi

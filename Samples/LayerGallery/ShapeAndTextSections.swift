@@ -17,7 +17,7 @@ extension GallerySection {
         GallerySection(name: "shape-stick-figure", caption: "CAShapeLayer stick figure", width: 300, height: 280) { view in
             let containerView = galleryView(CGRect(x: 0, y: 10, width: 300, height: 260), in: view)
             // create path
-            var path = CGMutablePath()
+            let path = CGMutablePath()
             path.move(to: CGPoint(x: 175, y: 100))
             path.addArc(center: CGPoint(x: 150, y: 100), radius: 25, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
             path.move(to: CGPoint(x: 150, y: 125))
@@ -50,7 +50,7 @@ extension GallerySection {
             let rect = CGRect(x: 50, y: 50, width: 100, height: 100)
             let radius: CGFloat = 20
             // create path: the top-left corner square, the others rounded
-            var path = CGMutablePath()
+            let path = CGMutablePath()
             path.move(to: CGPoint(x: rect.minX, y: rect.minY))
             path.addArc(center: CGPoint(x: rect.maxX - radius, y: rect.minY + radius), radius: radius,
                         startAngle: -.pi / 2, endAngle: 0, clockwise: false)

@@ -26,14 +26,14 @@ enum Snowman {
             CGPath(ellipseIn: CGRect(x: x - r, y: y - r, width: 2 * r, height: 2 * r), transform: nil)
         }
         func line(_ points: [CGPoint]) -> CGPath {
-            var path = CGMutablePath()
+            let path = CGMutablePath()
             path.addLines(between: points)
             return path
         }
-        var nose = CGMutablePath()
+        let nose = CGMutablePath()
         nose.addLines(between: [CGPoint(x: 50, y: 31), CGPoint(x: 64, y: 34), CGPoint(x: 50, y: 37)])
         nose.closeSubpath()
-        var hat = CGMutablePath()
+        let hat = CGMutablePath()
         hat.addRect(CGRect(x: 37, y: 0, width: 26, height: 14))
         hat.addRect(CGRect(x: 29, y: 12, width: 42, height: 4))
         return [

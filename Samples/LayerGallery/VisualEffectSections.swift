@@ -99,11 +99,11 @@ extension GallerySection {
             layerView1.shadowOpacity = 0.5
             layerView2.shadowOpacity = 0.5
             // create a square shadow
-            var squarePath = CGMutablePath()
+            let squarePath = CGMutablePath()
             squarePath.addRect(layerView1.bounds)
             layerView1.shadowPath = squarePath
             // create a circular shadow
-            var circlePath = CGMutablePath()
+            let circlePath = CGMutablePath()
             circlePath.addEllipse(in: layerView2.bounds)
             layerView2.shadowPath = circlePath
             galleryLabel("square shadowPath", centeredAt: CGPoint(x: 125, y: 220), in: view)
