@@ -137,6 +137,21 @@ struct SceneSequenceTests {
         #expect(try Set(FileManager.default.contentsOfDirectory(atPath: workspace.path("f"))) == ["0000.png", "0001.png"])
     }
 
+    @Test("a frame that cannot be written part way: one line naming it and the frames before it, exit 1, no partial file")
+    func failurePartWay() throws {
+        let workspace = try Workspace()
+        let script = try workspace.write(scene, to: "scene.json")
+        // Frame 1's name is taken by a directory, which a file cannot be renamed over.
+        try FileManager.default.createDirectory(atPath: workspace.path("f/0001.png"), withIntermediateDirectories: true)
+        let result = try SwellProcess.run(["render", "--script", script, "-o", workspace.path("f") + "/",
+                                           "--end", "1", "--fps", "4", "--overwrite"])
+        #expect(result.status == 1, "\(result)")
+        #expect(result.standardError.contains("frame 1: cannot write") && result.standardError.contains("(1 frame before it written)"),
+                "\(result)")
+        #expect(result.standardError.split(separator: "\n").count == 1, "\(result)")
+        #expect(try Set(FileManager.default.contentsOfDirectory(atPath: workspace.path("f"))) == ["0000.png", "0001.png"])
+    }
+
     @Test("--size and --scale replace the script's canvas, for one frame and for a sequence")
     func canvasOverride() throws {
         let workspace = try Workspace()
