@@ -11,7 +11,8 @@
 //
 // `--frames DIR` also writes each display-link frame as a PNG: the article's
 // clock, a face with an hour and a minute hand drawn in `draw(in:)` from the
-// presented `time` (hours), as the 003 guide's clock looks.
+// presented `time` (hours), as the article's first version drew it with two
+// hand layers.
 import Foundation
 import SampleFrames
 import SwellCore
