@@ -61,7 +61,27 @@ public struct FrameFileNames: Sendable, Hashable {
     /// Whether `output` names a frame sequence: it holds a `%d` or `%0Nd`
     /// conversion, or names a directory (ends in `/`, or is an existing one).
     public static func namesSequence(_ output: String) -> Bool {
-        output.range(of: #"(^|[^%])(%%)*%(0[1-9])?d"#, options: .regularExpression) != nil || namesDirectory(output)
+        hasFrameNumber(output) || namesDirectory(output)
+    }
+
+    /// Whether `output` holds a `%d` or `%0Nd` that is not an escaped `%%d`
+    /// — scanned by hand: a regular expression would load ICU, a cost
+    /// every `swell render` would pay at start-up.
+    private static func hasFrameNumber(_ output: String) -> Bool {
+        var rest = Substring(output)
+        while let percent = rest.firstIndex(of: "%") {
+            rest = rest[rest.index(after: percent)...]
+            if rest.first == "%" {
+                rest = rest.dropFirst()
+                continue
+            }
+            let width = rest.prefix(2)
+            if rest.first == "d" { return true }
+            if width.first == "0", let digit = width.last, ("1"..."9").contains(digit), rest.dropFirst(2).first == "d" {
+                return true
+            }
+        }
+        return false
     }
 
     /// Whether `output` ends in `/` or is an existing directory.
