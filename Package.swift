@@ -107,10 +107,10 @@ let package = Package(
             ]),
 
         // Samples: the seed articles' examples, runnable.
-        .executableTarget(name: "ClockFace", dependencies: ["SwellCore"], path: "Samples/ClockFace"),
-        .executableTarget(name: "CircularProgress", dependencies: ["SwellCore"], path: "Samples/CircularProgress"),
-        .executableTarget(name: "ExplicitAnimations", dependencies: ["SwellCore"], path: "Samples/ExplicitAnimations"),
-        .executableTarget(name: "PopAnimation", dependencies: ["SwellCore"], path: "Samples/PopAnimation"),
+        .executableTarget(name: "ClockFace", dependencies: ["SampleFrames"], path: "Samples/ClockFace"),
+        .executableTarget(name: "CircularProgress", dependencies: ["SampleFrames"], path: "Samples/CircularProgress"),
+        .executableTarget(name: "ExplicitAnimations", dependencies: ["SampleFrames"], path: "Samples/ExplicitAnimations"),
+        .executableTarget(name: "PopAnimation", dependencies: ["SampleFrames"], path: "Samples/PopAnimation"),
         // The CALayer guide's figures, one PNG per section, and a contact sheet.
         .executableTarget(name: "LayerGallery", dependencies: ["SwellCore", "SwellRender"], path: "Samples/LayerGallery"),
         // The AudioLayer view controller of objc.io's article, with keys for its buttons.
@@ -137,6 +137,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Samples/SleepTimer"),
+        // What the moving samples share: `--frames DIR`, their frames as PNGs.
+        .target(name: "SampleFrames", dependencies: ["SwellRender"], path: "Samples/SampleFrames"),
         // What the interactive samples share: raw keys, signals, a status line.
         .target(name: "SampleTerminal", path: "Samples/SampleTerminal"),
 

@@ -4,24 +4,31 @@ import SwellCore
 /// A progress ring, with its arc length (1…100) as a custom animatable
 /// property.
 ///
-/// On Apple's platforms the ring would be a `CAShapeLayer`, drawn by animating
-/// `strokeEnd`. Swell has no shape layer, so `strokeEnd` is declared here as
-/// a dynamic property of its own; what the sample shows — how the action
-/// turns a change of `arcLength` into an animation of `strokeEnd` — is the
-/// same.
+/// The ring is a `CAShapeLayer`: a circle stroked 20 points wide from twelve
+/// o'clock round clockwise, drawn up to `strokeEnd`, which the action
+/// animates — how a change of `arcLength` becomes an animation of
+/// `strokeEnd` is what the sample shows.
 ///
 /// The layer is its own delegate (`self.delegate = self`), so the first
 /// step of the action search, ``action(for:forKey:)``, answers for
 /// `arcLength`.
-final class CircularProgress: CALayer, CALayerDelegate {
+final class CircularProgress: CAShapeLayer, CALayerDelegate {
     /// How much of the ring is drawn, 0…100.
     @Dynamic("arcLength") var arcLength: Double = 0
-    /// The drawn fraction of the ring, 0…1 (`CAShapeLayer.strokeEnd`).
-    @Dynamic("strokeEnd") var strokeEnd: Double = 0
 
     required init() {
         super.init()
         bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
+        // Angles grow clockwise on screen, y pointing down: −π/2 is twelve
+        // o'clock.
+        var ring = CGMutablePath()
+        ring.addArc(center: CGPoint(x: 100, y: 100), radius: 80, startAngle: -.pi / 2, endAngle: 3 * .pi / 2,
+                    clockwise: false)
+        path = ring
+        fillColor = nil
+        strokeColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        lineWidth = 20
+        strokeEnd = 0
         delegate = self
     }
 

@@ -8,31 +8,43 @@
 // (old value 0), the run (new value 50), and then a ring that fills linearly
 // from 0 to 0.5 and stays there. A change made with actions disabled finds
 // no action at all: the layer does not search for one.
+//
+// `--frames DIR` also writes a PNG at each time printed: the gradient seen
+// through the growing ring.
 import Foundation
+import SampleFrames
 import SwellCore
+import SwellRender
 
 // The view controller: a gradient layer, masked by the progress ring.
 let clock = ManualClock()
 let host = HeadlessHost(clock: clock)
 let view = CALayer()
 view.bounds = CGRect(x: 0, y: 0, width: 400, height: 400)
+view.position = CGPoint(x: 200, y: 200)
 host.rootLayer = view
-let gradientLayer = CALayer()
+let gradientLayer = CAGradientLayer()
 gradientLayer.frame = CGRect(x: 100, y: 100, width: 200, height: 200)
+gradientLayer.colors = [CGColor(red: 1, green: 0.37, blue: 0.23, alpha: 1), CGColor(red: 0.35, green: 0.2, blue: 0.9, alpha: 1)]
 view.addSublayer(gradientLayer)
 let circularProgress = CircularProgress()
 circularProgress.frame = gradientLayer.bounds
 gradientLayer.mask = circularProgress
 CATransaction.flush()
+let frames = SampleFrames(host: host, canvas: Canvas(width: 400, height: 400, backgroundColor: CGColor(
+    red: 1, green: 1, blue: 1, alpha: 1)))
+var frameCount = 0
 
 /// Prints the presented ring at host time `t`, after running the host's
-/// animation life cycle there.
+/// animation life cycle there, and writes it as the next frame.
 @MainActor func sample(at t: Double) {
     clock.set(t)
     host.tick()
     guard let presented = circularProgress.presentation() else { return }
     print(String(format: "t=%.3f circularProgress.strokeEnd=%.6f circularProgress.arcLength=%.6f",
-                 t, presented.strokeEnd, presented.arcLength))
+                 t, Double(presented.strokeEnd), presented.arcLength))
+    frames.write(frame: frameCount, at: t)
+    frameCount += 1
 }
 
 // The button's action, committed at t = 0.

@@ -1,8 +1,11 @@
 import Foundation
+import SampleFrames
 import SwellCore
+import SwellRender
 
 /// A window of views hosted headless on its own manual clock, which starts
-/// at 0, and the sampling of what it presents.
+/// at 0, and the sampling of what it presents. With `--frames DIR`, each
+/// report is also a PNG in `DIR/id/`.
 final class Stage {
     let clock = ManualClock()
     let host: HeadlessHost
@@ -11,13 +14,18 @@ final class Stage {
     /// The views on stage; a layer holds its delegate weakly, so the stage
     /// keeps them.
     private var views: [View] = []
+    /// The stage's frames, one per report.
+    private let frames: SampleFrames
+    private var reports = 0
 
     /// A stage titled `id — description`, printed as a `# id — description`
     /// header.
     init(_ id: String, _ description: String) {
         print("# \(id) — \(description)")
         window.bounds = CGRect(x: 0, y: 0, width: 320, height: 480)
+        window.position = CGPoint(x: 160, y: 240)
         host = HeadlessHost(rootLayer: window, clock: clock)
+        frames = SampleFrames(host: host, canvas: Canvas(width: 320, height: 480, backgroundColor: .white), subdirectory: id)
     }
 
     /// Adds a view to the window at `position` and commits it. Being a
@@ -48,10 +56,12 @@ final class Stage {
     }
 
     /// Prints labelled numbers at the current time, as
-    /// `t=0.050 positionView.position.x=71.000000`.
+    /// `t=0.050 positionView.position.x=71.000000`, and writes the next frame.
     func report(_ fields: [(String, Double)]) {
         let values = fields.map { label, value in "\(label)=" + String(format: "%.6f", value) }
         print(timestamp + values.joined(separator: " "))
+        frames.write(frame: reports, at: host.currentTime)
+        reports += 1
     }
 
     /// A line's prefix for an event at the current time: `t=0.750 `.

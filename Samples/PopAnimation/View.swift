@@ -2,7 +2,7 @@ import Foundation
 import SwellCore
 
 /// A stand-in for UIView: a named object backed by a layer whose delegate
-/// it is.
+/// it is, a grey 40-point square until told otherwise.
 ///
 /// As objc.io's "View-Layer Synergy" shows of UIKit, a view answers its
 /// layer's action search (``action(for:forKey:)``, the first step of the
@@ -19,6 +19,7 @@ final class View: CALayerDelegate {
         layer = InspectionLayer()
         layer.name = name
         layer.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        layer.backgroundColor = CGColor(red: 0.45, green: 0.5, blue: 0.55, alpha: 1)
         layer.delegate = self
     }
 

@@ -34,4 +34,26 @@ import Testing
         #expect(record.values["circularProgress.arcLength"] == 80)
         #expect(record.values["circularProgress.strokeEnd"] == 0.5)
     }
+
+    /// `--frames`: one frame per printed time (17, then one at 4.5 s). The
+    /// ring — radius 80 about (200, 200), from twelve o'clock clockwise —
+    /// shows the gradient up to strokeEnd(t) = t/6: three o'clock from
+    /// t > 1.5 s, half past four (135°) from t > 2.25 s; elsewhere the
+    /// white canvas.
+    @Test func framesShowTheRingGrowingClockwise() throws {
+        let frames = try SampleFrameFiles.run("CircularProgress")
+        defer { frames.remove() }
+        #expect(try frames.names().count == 18)
+        let white = [255, 255, 255]
+        let threeOClock = (280, 200), halfPastFour = (256, 256)
+        func shown(_ pixels: SampleFrameFiles.Pixels, _ point: (Int, Int)) -> Bool {
+            pixels.rgb(point.0, point.1)[1] < 128
+        }
+        let t1 = try frames.frame(4, width: 400), t2 = try frames.frame(8, width: 400), t3 = try frames.frame(12, width: 400)
+        #expect(t1.pixel(threeOClock.0, threeOClock.1, is: white) && t1.pixel(halfPastFour.0, halfPastFour.1, is: white))
+        #expect(shown(t2, threeOClock) && t2.pixel(halfPastFour.0, halfPastFour.1, is: white), "\(t2.rgb(280, 200))")
+        #expect(shown(t3, threeOClock) && shown(t3, halfPastFour), "\(t3.rgb(256, 256))")
+        // Nine o'clock is past strokeEnd 0.5 at every time.
+        #expect(t3.pixel(120, 200, is: white))
+    }
 }

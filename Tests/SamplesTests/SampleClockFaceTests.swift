@@ -16,4 +16,26 @@ import Testing
             #expect(abs(value - 0.1 * Double(k)) <= 1e-6, "frame \(k): \(line)")
         }
     }
+
+    /// `--frames`: one frame per display-link step, the clock centred at
+    /// (160, 150) with its minute hand 90 points long, turned `time` whole
+    /// turns (time in hours) clockwise from twelve, and the hour hand
+    /// (70 points) `time / 12` of a turn: probes 60 points from the centre.
+    @Test func framesShowTheMinuteHandSweepingFromTwelveToSix() throws {
+        let frames = try SampleFrameFiles.run("ClockFace")
+        defer { frames.remove() }
+        #expect(try frames.names() == (0..<20).map { String(format: "%04d.png", $0) })
+        let black = [0, 0, 0], white = [255, 255, 255]
+        // Frame 0, time 0: both hands point up.
+        let first = try frames.frame(0, width: 320)
+        #expect(first.pixel(160, 90, is: black) && first.pixel(160, 210, is: white), "\(first.rgb(160, 90))")
+        // Frame 5, time 0.5: the minute hand half a turn round, pointing
+        // down; the hour hand 15° from twelve, 15.5 points right of the probe.
+        let half = try frames.frame(5, width: 320)
+        #expect(half.pixel(160, 210, is: black) && half.pixel(160, 90, is: white), "\(half.rgb(160, 210))")
+        // Frame 19, time 1.5: the hour hand at 45°, 50 points out at
+        // (160 + 50 sin 45°, 150 − 50 cos 45°) = (195.4, 114.6).
+        let last = try frames.frame(19, width: 320)
+        #expect(last.pixel(195, 114, is: black) && last.pixel(160, 210, is: black), "\(last.rgb(195, 114))")
+    }
 }

@@ -115,4 +115,20 @@ import Testing
         #expect(abs(middle.values["card.position.x"]! - 270) <= 2e-6)
         #expect(abs(middle.values["card.position.y"]! - 220) <= 2e-6)
     }
+
+    /// `--frames`: the rocket scene's frames, one per printed time (8 a
+    /// second through 1.25 s), the 40-point orange rocket centred at
+    /// x(t) = 77 + 378 t, y = 61 (its dark top bar over y 41…49).
+    @Test func rocketFramesShowTheBasicAnimation() throws {
+        let frames = try SampleFrameFiles.run("ExplicitAnimations")
+        defer { frames.remove() }
+        #expect(try frames.names(in: "rocket").count == 11)
+        #expect(try frames.names() == ["byValue", "orbit", "rocket", "shake", "shuffle", "timing"])
+        let orange = [245, 140, 26], white = [255, 255, 255]
+        let start = try frames.frame(0, in: "rocket", width: 480)
+        #expect(start.pixel(77, 70, is: orange) && start.pixel(266, 70, is: white), "\(start.rgb(77, 70))")
+        // t = 0.5: x = 266.
+        let half = try frames.frame(4, in: "rocket", width: 480)
+        #expect(half.pixel(266, 70, is: orange) && half.pixel(77, 70, is: white), "\(half.rgb(266, 70))")
+    }
 }

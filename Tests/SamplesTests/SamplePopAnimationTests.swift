@@ -109,4 +109,21 @@ import Testing
             }
         }
     }
+
+    /// `--frames`: the animate stage's frames, one per printed time (20 a
+    /// second through 0.4 s): the grey 40-point view centred at x from 5 to
+    /// 105 along ease-in-ease-out over 0.3 s — symmetric, so halfway (55)
+    /// at 0.15 s.
+    @Test func animateFramesShowTheViewMoving() throws {
+        let frames = try SampleFrameFiles.run("PopAnimation")
+        defer { frames.remove() }
+        #expect(try frames.names(in: "animate").count == 9)
+        let grey = [115, 128, 140], white = [255, 255, 255]
+        let start = try frames.frame(0, in: "animate", width: 320)
+        #expect(start.pixel(10, 10, is: grey) && start.pixel(55, 10, is: white), "\(start.rgb(10, 10))")
+        let half = try frames.frame(3, in: "animate", width: 320)
+        #expect(half.pixel(55, 10, is: grey) && half.pixel(10, 10, is: white) && half.pixel(100, 10, is: white))
+        let end = try frames.frame(8, in: "animate", width: 320)
+        #expect(end.pixel(105, 10, is: grey) && end.pixel(55, 10, is: white), "\(end.rgb(105, 10))")
+    }
 }

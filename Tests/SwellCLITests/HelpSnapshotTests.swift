@@ -171,6 +171,11 @@ struct HelpSnapshotTests {
         nothing behind; an existing file is only replaced with --overwrite. - is
         standard input or output, as for SoX and FFmpeg.
 
+        A --script with a "canvas" is a scene, drawn as PNG: -o FILE.png one frame at
+        --at; -o 'frames/%04d.png' (one %d or %0Nd) or -o DIR/ (0000.png, 0001.png…) a
+        sequence, frame k the scene at START + k/FPS, from --start (default 0) up to
+        --end (default: where its animations end), which trim the inputs of a sound.
+
         EXAMPLES:
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
@@ -181,6 +186,7 @@ struct HelpSnapshotTests {
           sox in.flac -t wav - | swell render - -o - --fade-in 2 | aplay
           swell render - --input-type raw:48000:2:s16le -o out.flac < in.raw
           swell render --script scene.json -o frame.png --at 1.5
+          swell render --script scene.json -o 'frames/%04d.png' --fps 30 --end 2
 
         USAGE: swell render [<options>] [<inputs> ...] --output <out>
 
@@ -191,6 +197,12 @@ struct HelpSnapshotTests {
         OPTIONS:
           --at <time>             For a scene's picture (-o FILE.png): the time it
                                   shows (default 0).
+          --fps <fps>             For a scene's frame sequence: frames per second
+                                  (default 60).
+          --size <size>           For a scene's pictures: the canvas in points, WxH
+                                  (default: the script's).
+          --scale <scale>         For a scene's pictures: pixels per point (default:
+                                  the script's).
           -o, --output <out>      The output file; - is standard output.
           -t, --type <type>       The output's type, whatever its name (default: its
                                   extension; wav for -).

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwellALSA
 import SwellCharts
+import SwellRender
 import SwellScript
 import SwellSndFile
 
@@ -16,6 +17,11 @@ enum Failure {
             if case .cannotWrite = error { 1 } else { 2 }
         case is ALSAError, is RenderThreadError: 1
         case is SourceError, is ValueSyntaxError, is AutomationError, is ChartError: 2
+        case let error as FrameSequenceError:
+            switch error {
+            case .badPattern, .exists, .noLayers: 2
+            case .cannotCreateDirectory, .frameFailed: 1
+            }
         case let error as ExitCode: error.rawValue
         case let error as ContextualError: exitStatus(for: error.underlying)
         default: 1

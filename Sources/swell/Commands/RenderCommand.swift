@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwellALSA
 import SwellCharts
+import SwellRender
 import SwellScript
 import SwellSndFile
 
@@ -14,6 +15,11 @@ struct RenderCommand: ParsableCommand {
         complete, so an interrupted render leaves nothing behind; an existing file is only replaced \
         with --overwrite. - is standard input or output, as for SoX and FFmpeg.
 
+        A --script with a "canvas" is a scene, drawn as PNG: -o FILE.png one frame at \
+        --at; -o 'frames/%04d.png' (one %d or %0Nd) or -o DIR/ (0000.png, 0001.png…) \
+        a sequence, frame k the scene at START + k/FPS, from --start (default 0) up to \
+        --end (default: where its animations end), which trim the inputs of a sound.
+
         EXAMPLES:
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
@@ -24,6 +30,7 @@ struct RenderCommand: ParsableCommand {
           sox in.flac -t wav - | swell render - -o - --fade-in 2 | aplay
           swell render - --input-type raw:48000:2:s16le -o out.flac < in.raw
           swell render --script scene.json -o frame.png --at 1.5
+          swell render --script scene.json -o 'frames/%04d.png' --fps 30 --end 2
         """)
 
     @Argument(help: "The input files (any format libsndfile reads; - is standard input); several play one after another.")
@@ -33,8 +40,25 @@ struct RenderCommand: ParsableCommand {
                                                         valueName: "time"), transform: Parse.time)
     var at: Double?
 
-    /// Whether the output is a picture of a scene rather than sound.
-    private var rendersPicture: Bool { output.lowercased().hasSuffix(".png") }
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "For a scene's frame sequence: frames per second (default 60).", valueName: "fps"))
+    var fps: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "For a scene's pictures: the canvas in points, WxH (default: the script's).", valueName: "size"),
+            transform: CanvasSize.init(parsing:))
+    var size: CanvasSize?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "For a scene's pictures: pixels per point (default: the script's).", valueName: "scale"))
+    var scale: Double?
+
+    /// Whether the output is a frame sequence of a scene.
+    private var rendersSequence: Bool { FrameFileNames.namesSequence(output) }
+
+    /// Whether the output is a picture of a scene rather than sound: one
+    /// PNG or a sequence of them.
+    private var rendersPicture: Bool { output.lowercased().hasSuffix(".png") || rendersSequence }
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file; - is standard output.", valueName: "out"))
     var output: String
@@ -90,10 +114,26 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--quality and --bitrate both set the encoder's compression: give one")
         }
         guard rendersPicture || !inputs.isEmpty else {
-            throw ValidationError("missing the input file; only a scene's picture (-o FILE.png) needs none")
+            throw ValidationError("missing the input file; only a scene's pictures (-o FILE.png, or a frame sequence) need none")
         }
-        guard rendersPicture || at == nil else {
-            throw ValidationError("--at is the time of a scene's picture (-o FILE.png)")
+        guard rendersPicture && !rendersSequence || at == nil else {
+            throw ValidationError(rendersPicture ? "--at is the time of a single picture; a sequence runs from --start to --end"
+                                                 : "--at is the time of a scene's picture (-o FILE.png)")
+        }
+        guard rendersSequence || fps == nil else {
+            throw ValidationError("--fps is the rate of a scene's frame sequence (-o 'frames/%04d.png' or -o DIR/)")
+        }
+        guard rendersPicture || (size == nil && scale == nil) else {
+            throw ValidationError("--size and --scale set a scene's canvas (-o FILE.png, or a frame sequence)")
+        }
+        guard !rendersPicture || rendersSequence || (inputOptions.start == nil && inputOptions.end == nil) else {
+            throw ValidationError("--start and --end bound a frame sequence; one picture shows the scene --at a time")
+        }
+        guard fps.map({ $0 > 0 && $0.isFinite }) ?? true else {
+            throw ValidationError("--fps must be a positive number of frames per second")
+        }
+        guard scale.map({ $0 > 0 && $0.isFinite }) ?? true else {
+            throw ValidationError("--scale must be a positive number of pixels per point")
         }
     }
 
@@ -103,10 +143,16 @@ struct RenderCommand: ParsableCommand {
                 throw AutomationError("a PNG is a picture of a scene: give a --script with a \"canvas\"")
             }
             var job = SceneFrameJob(script: script, output: output)
-            job.time = at ?? 0
+            job.time = at
+            job.start = try inputOptions.start?.seconds(atSampleRate: nil)
+            job.end = try inputOptions.end?.seconds(atSampleRate: nil)
+            job.fps = fps ?? job.fps
+            job.size = size
+            job.scale = scale
             job.options = automation.options
             job.overwrite = overwrite
-            _ = try job.run()
+            let summary = try job.run()
+            if !quiet { print(summary) }
             return
         }
         var job = RenderJob(inputs: inputs, output: output)

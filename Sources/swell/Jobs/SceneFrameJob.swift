@@ -2,37 +2,136 @@ import Foundation
 import SwellRender
 import SwellScript
 
-/// `swell render --script scene.json -o frame.png --at T`: one frame of a
-/// scene (docs/cli.md#scenes) — the script's layer tree on a manual clock,
-/// its events run up to T, the committed snapshot drawn by SwellRender at T
-/// on the script's canvas and written as a PNG, atomically.
+/// `swell render --script scene.json -o …` for a scene's pictures
+/// (docs/cli.md#scenes): the script's layer tree on a manual clock, drawn
+/// by SwellRender's ``FrameRecorder`` on the script's canvas (or `--size`
+/// and `--scale`) and written as PNGs, each atomically.
+///
+/// - `-o frame.png`: one frame, the scene at `--at` (default 0).
+/// - `-o 'frames/%04d.png'` or `-o frames/`: a sequence, frame k at
+///   `start + k/fps` for k = 0 … ⌈(end − start)·fps⌉ − 1
+///   (docs/cli.md#frame-sequences).
 struct SceneFrameJob {
     var script: ScriptSpec
     var output: String
-    var time = 0.0
+    /// The time of a single frame.
+    var time: Double?
+    /// A sequence's first time and end (exclusive); nil for the defaults, 0
+    /// and where the script's animations end.
+    var start: Double?
+    var end: Double?
+    /// A sequence's frames per second.
+    var fps = 60.0
+    /// The canvas size in points and scale, overriding the script's.
+    var size: CanvasSize?
+    var scale: Double?
     var options = AutomationOptions()
     var overwrite = false
 
-    /// Renders and writes the frame; returns its size in pixels.
-    func run() throws -> (width: Int, height: Int) {
-        guard let canvas = script.canvas else {
+    /// What was written: the files, the frame count, the size in pixels, the
+    /// rate and the times.
+    struct Summary: CustomStringConvertible {
+        let names: FrameFileNames
+        let times: FrameTimes
+        let isSequence: Bool
+        let width: Int, height: Int
+
+        var description: String {
+            let size = "\(width)×\(height) pixels"
+            guard isSequence else {
+                return "wrote \(names.pattern): \(size), the scene at \(Self.seconds(times.start)) s"
+            }
+            let first = URL(fileURLWithPath: names.path(ofFrame: 0)).lastPathComponent
+            let last = URL(fileURLWithPath: names.path(ofFrame: times.count - 1)).lastPathComponent
+            return "wrote \(times.count) frame\(times.count == 1 ? "" : "s") \(names.pattern) (\(first) … \(last)): "
+                + "\(size), \(Self.seconds(times.fps)) fps, the scene from \(Self.seconds(times.start)) s "
+                + "to \(Self.seconds(times.time(ofFrame: times.count))) s"
+        }
+
+        /// A number as short as it reads exactly enough: `2`, `0.5`, `29.97`.
+        static func seconds(_ value: Double) -> String {
+            String(format: "%.6g", value)
+        }
+    }
+
+    /// Renders and writes the frames.
+    func run() throws -> Summary {
+        guard let spec = script.canvas else {
             throw AutomationError("a PNG is a picture of a scene: give a --script with a \"canvas\"")
         }
-        guard time >= 0, time.isFinite else { throw AutomationError("--at must be a finite, non-negative time") }
-        guard overwrite || !FileManager.default.fileExists(atPath: output) else {
-            throw AutomationError("'\(output)' exists (use --overwrite)")
-        }
+        let canvas = try self.canvas(spec)
+        let isSequence = FrameFileNames.namesSequence(output)
+        let names = try isSequence ? FrameFileNames.sequence(output) : .single(output)
+        let times = try isSequence ? sequenceTimes() : FrameTimes(start: singleTime(), fps: 1, count: 1)
         let clock = ManualClock()
         let host = HeadlessHost(clock: clock)
         let stage = try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: nil)
         try stage.install(on: host)
-        host.runEvents(through: time)
-        clock.set(time)
+        let recorder = try FrameRecorder(host: host, canvas: canvas, names: names)
+        if !overwrite, let existing = recorder.firstExisting(count: times.count) {
+            throw FrameSequenceError.exists(path: existing)
+        }
+        try recorder.record(times, on: clock)
+        return Summary(names: names, times: times, isSequence: isSequence,
+                       width: canvas.pixelWidth, height: canvas.pixelHeight)
+    }
+
+    /// The script's canvas with `--size` and `--scale` applied, within the
+    /// pixels a side may have.
+    private func canvas(_ spec: CanvasSpec) throws -> Canvas {
+        var spec = spec
+        if let size {
+            spec.width = size.width
+            spec.height = size.height
+        }
+        spec.scale = scale ?? spec.scale
+        let largest = (Double(max(spec.width, spec.height)) * spec.scale).rounded(.up)
+        guard largest <= Double(CanvasSpec.maximumPixels) else {
+            throw AutomationError("the canvas would be \(Int(largest)) pixels on a side; at most "
+                                  + "\(CanvasSpec.maximumPixels) are drawn")
+        }
+        return Canvas(width: spec.width, height: spec.height, scale: spec.scale, backgroundColor: spec.backgroundColor)
+    }
+
+    private func singleTime() throws -> Double {
+        let time = time ?? 0
+        guard time >= 0, time.isFinite else { throw AutomationError("--at must be a finite, non-negative time") }
+        return time
+    }
+
+    /// `--start` (default 0) to `--end` (default: ``animationsEnd()``) at
+    /// `--fps`; at least one frame.
+    private func sequenceTimes() throws -> FrameTimes {
+        let start = start ?? 0
+        let end = try end ?? animationsEnd()
+        guard end > start else {
+            throw AutomationError("the frames end at \(Summary.seconds(end)) s, not after they start at "
+                                  + "\(Summary.seconds(start)) s: give a later --end")
+        }
+        return FrameTimes(start: start, end: end, fps: fps)
+    }
+
+    /// Where the scene stops moving: the later of its last event's time and
+    /// the end of the animation that ends last once every event has run
+    /// (``RenderHost/lastAnimationEnd``: begin time plus active duration, in
+    /// host time). Found on a host of its own, so the frames start from the
+    /// script's initial state. An animation that never ends — repeating
+    /// forever — leaves no end to find.
+    private func animationsEnd() throws -> Double {
+        let host = HeadlessHost()
+        try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: nil).install(on: host)
+        var lastEvent = 0.0
+        while let time = host.nextEventTime {
+            lastEvent = time
+            host.runEvents(through: time)
+        }
         CATransaction.flush()
-        guard let snapshot = host.latestSnapshot else { throw AutomationError("the scene has no layers to draw") }
-        let frame = Renderer().render(snapshot, at: time, into: Canvas(
-            width: canvas.width, height: canvas.height, scale: canvas.scale, backgroundColor: canvas.backgroundColor))
-        try frame.writePNG(to: output)
-        return (frame.width, frame.height)
+        guard let last = host.lastAnimationEnd else { return lastEvent }
+        guard last.time.isFinite else {
+            let keyPath = (last.animation as? CAPropertyAnimation)?.keyPath.map { " of '\($0)'" } ?? ""
+            let layer = last.layer.name.map { " on layer '\($0)'" } ?? ""
+            throw AutomationError("the animation\(keyPath)\(layer) never ends (it repeats forever): give --end")
+        }
+        return max(lastEvent, last.time)
     }
 }

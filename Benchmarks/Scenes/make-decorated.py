@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Writes decorated.json (a swell scene) and decorated.svg (the same picture
+as SVG 1.1) for Benchmarks/scene-vs-rsvg.sh: 100 layers at 1920×1080 in a
+10 × 10 grid of 170 × 90 cards — 40 rounded, bordered layers, 20 rounded
+gradients, 20 stroked star shapes and 20 text layers, over a light canvas.
+
+Usage: Benchmarks/Scenes/make-decorated.py   (rewrites both files beside it)
+"""
+import json, math, os
+
+W, H, CW, CH, GAP = 1920, 1080, 170, 90, 18
+here = os.path.dirname(os.path.abspath(__file__))
+
+
+def color(i, shift=0):
+    """A colour of the palette, as #rrggbb."""
+    hue = ((i * 37 + shift) % 360) / 60
+    c, x = 0.7, 0.7 * (1 - abs(hue % 2 - 1))
+    r, g, b = [(c, x, 0), (x, c, 0), (0, c, x), (0, x, c), (x, 0, c), (c, 0, x)][int(hue) % 6]
+    return "#%02x%02x%02x" % tuple(int(round((v + 0.2) * 255)) for v in (r, g, b))
+
+
+def star(cx, cy, outer, inner):
+    """SVG path data of a five-pointed star about (cx, cy)."""
+    points = []
+    for k in range(10):
+        radius = outer if k % 2 == 0 else inner
+        angle = -math.pi / 2 + k * math.pi / 5
+        points.append("%.2f %.2f" % (cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return "M " + " L ".join(points) + " Z"
+
+
+layers, svg = [], []
+defs = []
+for i in range(100):
+    row, col = divmod(i, 10)
+    x = GAP + col * (CW + GAP)
+    y = GAP + row * (CH + GAP)
+    layer = {"name": "card%d" % i, "position": [x + CW / 2, y + CH / 2], "bounds": [0, 0, CW, CH]}
+    kind = ["card", "card", "gradient", "shape", "text"][i % 5]
+    if kind == "card":
+        layer.update({"type": "shape", "backgroundColor": color(i), "cornerRadius": 12,
+                      "borderWidth": 3, "borderColor": color(i, 180)})
+        svg.append('<rect x="%g" y="%g" width="%g" height="%g" rx="10.5" fill="%s" stroke="%s" stroke-width="3"/>'
+                   % (x + 1.5, y + 1.5, CW - 3, CH - 3, color(i), color(i, 180)))
+    elif kind == "gradient":
+        layer.update({"type": "gradient", "colors": [color(i), color(i, 120)], "startPoint": [0, 0],
+                      "endPoint": [1, 1], "cornerRadius": 12, "masksToBounds": True})
+        defs.append('<linearGradient id="g%d" gradientUnits="userSpaceOnUse" x1="%g" y1="%g" x2="%g" y2="%g">'
+                    '<stop offset="0" stop-color="%s"/><stop offset="1" stop-color="%s"/></linearGradient>'
+                    % (i, x, y, x + CW, y + CH, color(i), color(i, 120)))
+        svg.append('<rect x="%g" y="%g" width="%g" height="%g" rx="12" fill="url(#g%d)"/>' % (x, y, CW, CH, i))
+    elif kind == "shape":
+        layer.update({"type": "shape", "path": star(CW / 2, CH / 2, 40, 17), "fillColor": color(i),
+                      "strokeColor": "#202020", "lineWidth": 3, "lineJoin": "round"})
+        svg.append('<path transform="translate(%g %g)" d="%s" fill="%s" stroke="#202020" stroke-width="3" '
+                   'stroke-linejoin="round"/>' % (x, y, star(CW / 2, CH / 2, 40, 17), color(i)))
+    else:
+        layer.update({"type": "text", "string": "Layer %d" % i, "fontSize": 28, "foregroundColor": "#202020",
+                      "alignmentMode": "center", "backgroundColor": "#ffffffc0", "cornerRadius": 8})
+        svg.append('<rect x="%g" y="%g" width="%g" height="%g" rx="8" fill="#ffffff" fill-opacity="0.75"/>'
+                   '<text x="%g" y="%g" font-family="DejaVu Sans" font-size="28" fill="#202020" '
+                   'text-anchor="middle">Layer %d</text>' % (x, y, CW, CH, x + CW / 2, y + 28, i))
+    layers.append(layer)
+
+scene = {"version": 1, "canvas": {"width": W, "height": H, "backgroundColor": "#f2f4f7"}, "layers": layers}
+with open(os.path.join(here, "decorated.json"), "w") as f:
+    json.dump(scene, f, indent=1)
+    f.write("\n")
+with open(os.path.join(here, "decorated.svg"), "w") as f:
+    f.write('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">\n' % (W, H, W, H))
+    f.write("<defs>\n%s\n</defs>\n" % "\n".join(defs))
+    f.write('<rect width="%d" height="%d" fill="#f2f4f7"/>\n' % (W, H))
+    f.write("\n".join(svg) + "\n</svg>\n")

@@ -1,0 +1,30 @@
+/// When the hosted tree stops moving: what an offline renderer needs to
+/// know how long a scene is (docs/cli.md#frame-sequences).
+extension RenderHost {
+    /// The animation of the hosted tree that ends last, with the host time
+    /// it ends at; nil when the tree has no animations.
+    ///
+    /// An animation ends, in its layer's time space, at its `beginTime`
+    /// plus its active duration over its `speed` — the active duration as
+    /// `CAMediaTiming` defines it: `repeatDuration` when set, else
+    /// `duration × repeatCount` (at least one), doubled by `autoreverses`.
+    /// That end is then mapped to host time through the layer and its
+    /// ancestors (`convertTime(_:to: nil)`). The end is infinite for an
+    /// animation that repeats forever, has speed 0, or sits on a paused
+    /// layer. Animations added with `beginTime` 0 have their begin time once
+    /// committed, so call this after the changes are flushed.
+    public var lastAnimationEnd: (time: CFTimeInterval, layer: CALayer, animation: CAAnimation)? {
+        guard let root = rootLayer else { return nil }
+        var last: (time: CFTimeInterval, layer: CALayer, animation: CAAnimation)?
+        root.forEachInTree { layer in
+            let paused = layer.ancestry.contains { $0.speed == 0 }
+            for (_, animation) in layer.animationEntries {
+                let timing = animation.timing
+                let localEnd = timing.beginTime + timing.activeDuration / Swift.abs(timing.speed)
+                let end = paused || !localEnd.isFinite ? .infinity : layer.hostTime(fromLocalTime: localEnd)
+                if last.map({ end > $0.time }) ?? true { last = (end, layer, animation) }
+            }
+        }
+        return last
+    }
+}

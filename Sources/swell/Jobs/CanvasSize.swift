@@ -1,0 +1,21 @@
+import SwellScript
+
+/// `--size WxH`: a canvas size in points.
+struct CanvasSize: Hashable, Sendable {
+    let width: Int
+    let height: Int
+
+    /// `640x360` (or `640×360`): two whole numbers of points from 1 to the
+    /// most pixels a side may have.
+    init(parsing text: String) throws {
+        let sides = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
+        guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
+              (1...CanvasSpec.maximumPixels).contains(width), (1...CanvasSpec.maximumPixels).contains(height)
+        else {
+            throw AutomationError("invalid size '\(text)': expected WxH in points, e.g. 640x360, "
+                                  + "each from 1 to \(CanvasSpec.maximumPixels)")
+        }
+        self.width = width
+        self.height = height
+    }
+}
