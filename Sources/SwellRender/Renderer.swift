@@ -29,21 +29,25 @@ public final class Renderer: Sendable {
     /// top-left-origin space.
     public func render(_ snapshot: RenderSnapshot, at time: Double, into canvas: Canvas) -> Frame {
         let surface = ImageSurface(width: canvas.pixelWidth, height: canvas.pixelHeight)
-        surface.draw { cr in
-            if CairoPaths.setSource(canvas.backgroundColor, alpha: 1, on: cr) {
-                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                cairo_paint(cr)
-                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            }
-            guard !snapshot.records.isEmpty else { return }
-            let compositor = Compositor(layout: layout(of: snapshot), frame: snapshot.evaluate(atHostTime: time),
-                                        drawers: drawers, shadows: shadows)
-            let root = compositor.state(of: 0)
-            let canvasPlane = Homography(CGAffineTransform(scaleX: canvas.scale, y: canvas.scale))
-            compositor.draw(0, root, on: cr, plane: Homography(plane: root.matrixToSuperlayer).concatenating(canvasPlane),
-                            alpha: 1, orientation: 1)
-        }
+        surface.draw { cr in composite(snapshot, at: time, canvas: canvas, on: cr) }
         return Frame(canvas: canvas, surface: surface)
+    }
+
+    /// Draws the frame of ``render(_:at:into:)`` on `cr`, whatever surface
+    /// it targets: pixels, or the SVG document of ``svgData(_:at:into:)``.
+    func composite(_ snapshot: RenderSnapshot, at time: Double, canvas: Canvas, on cr: OpaquePointer) {
+        if CairoPaths.setSource(canvas.backgroundColor, alpha: 1, on: cr) {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        }
+        guard !snapshot.records.isEmpty else { return }
+        let compositor = Compositor(layout: layout(of: snapshot), frame: snapshot.evaluate(atHostTime: time),
+                                    drawers: drawers, shadows: shadows)
+        let root = compositor.state(of: 0)
+        let canvasPlane = Homography(CGAffineTransform(scaleX: canvas.scale, y: canvas.scale))
+        compositor.draw(0, root, on: cr, plane: Homography(plane: root.matrixToSuperlayer).concatenating(canvasPlane),
+                        alpha: 1, orientation: 1)
     }
 
     /// The layout of `snapshot`: the last one made when it is the same

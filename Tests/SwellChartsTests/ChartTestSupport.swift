@@ -9,7 +9,6 @@ enum ChartFixture {
     static let blue = (red: 0x1f, green: 0x77, blue: 0xb4)
     static let orange = (red: 0xff, green: 0x7f, blue: 0x0e)
     static let green = (red: 0x2c, green: 0xa0, blue: 0x2c)
-    static let paletteHex = ["#1f77b4", "#ff7f0e", "#2ca02c"]
 
     /// Series A: 0.25 until 4 s, a linear ramp to 0.75 at 6 s, then 0.75.
     static func rampValue(_ t: Double) -> Double {
