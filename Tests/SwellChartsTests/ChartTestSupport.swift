@@ -52,3 +52,35 @@ enum PeerTool {
     }
 
 }
+
+/// The two pictures a chart is drawn as, each read back by peer tools: the
+/// PNG decoded by FFmpeg; the SVG rasterised by librsvg's `rsvg-convert`,
+/// a renderer of its own, then decoded by FFmpeg. The probes of the
+/// pictures run on both.
+enum ChartPicture: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case png, svg
+
+    var testDescription: String { rawValue }
+
+    /// `chart` in this format, written to `directory` as `chart.png` — the
+    /// PNG itself, or the SVG (`chart.svg`) rasterised.
+    func write(_ chart: Chart, in directory: URL) throws -> URL {
+        let png = directory.appendingPathComponent("chart.png")
+        switch self {
+        case .png:
+            try chart.pngData().write(to: png)
+        case .svg:
+            let svg = directory.appendingPathComponent("chart.svg")
+            try Data(chart.svgDocument().utf8).write(to: svg)
+            try Subprocess.run("rsvg-convert", ["--format", "png", "-o", png.path, svg.path]).requireSuccess()
+        }
+        return png
+    }
+
+    /// `chart` in this format as RGB pixels, at the size ffprobe reads.
+    func decoded(_ chart: Chart) throws -> DecodedRGB {
+        try PeerTool.withTemporaryDirectory { directory in
+            try DecodedRGB(decoding: write(chart, in: directory), in: directory)
+        }
+    }
+}
