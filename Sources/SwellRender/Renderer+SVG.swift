@@ -14,7 +14,9 @@ extension Renderer {
     /// The document's `width` and `height` are the canvas's pixels (`px`
     /// units), its user space one pixel per unit, so that a rasteriser at
     /// 96 dpi gives the PNG's size. The output starts with an XML
-    /// declaration and depends only on the snapshot, time and canvas.
+    /// declaration and depends only on the snapshot, time and canvas — but
+    /// for the id of its drawing group, `surfaceN`, where Cairo numbers
+    /// the surfaces a process makes.
     public func svgData(_ snapshot: RenderSnapshot, at time: Double, into canvas: Canvas) throws(RenderError) -> Data {
         let sink = CairoByteSink()
         let status = sink.withClosure { closure in
