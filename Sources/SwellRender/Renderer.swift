@@ -4,7 +4,8 @@ import Synchronization
 import SwellCore
 
 /// Turns a render snapshot into pixels, as the audio engine turns one into
-/// samples.
+/// samples — or into an SVG document of the same picture
+/// (``svgData(_:at:into:)``).
 ///
 /// ``render(_:at:into:)`` is a function of the snapshot, the time and the
 /// canvas: it reads only the immutable snapshot, so it may run on any
