@@ -40,6 +40,7 @@ let package = Package(
         .systemLibrary(
             name: "CSoxr", pkgConfig: "soxr",
             providers: [.apt(["libsoxr-dev"])]),
+        // Cairo, with its SVG surface (cairo-svg.h, part of libcairo itself).
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
@@ -93,8 +94,8 @@ let package = Package(
         // Animation's order, on any thread; text by Pango (docs/render.md).
         .target(name: "SwellRender", dependencies: ["SwellCore", "CCairo", "CPangoCairo", "CJPEGDecoder"]),
 
-        // Curve charts: SVG written directly, PNG as a layer tree of shape
-        // and text layers drawn by SwellRender.
+        // Curve charts: a layer tree of shape and text layers, drawn by
+        // SwellRender to PNG or SVG.
         .target(name: "SwellCharts", dependencies: ["SwellCore", "SwellRender"]),
 
         // The command-line tool: commands, the jobs behind them (a script

@@ -7,9 +7,9 @@
 /// multiples of 1, 2 or 5 × 10ⁿ (see ``ChartScale``), so charts of different
 /// curves compare at a glance.
 ///
-/// The SVG is written as text, its labels real `<text>` elements; the PNG is
-/// the chart as a Core Animation layer tree (``layerTree()``) that
-/// SwellRender draws, as it draws any other tree.
+/// Both pictures are the chart as a Core Animation layer tree
+/// (``layerTree()``) that SwellRender draws, as it draws any other tree:
+/// into pixels for the PNG, on Cairo's SVG surface for the SVG.
 ///
 /// The model is plain data; rendering validates it and throws a ``ChartError``
 /// for values that cannot be drawn (NaN, infinities, magnitudes beyond 1e300)
@@ -36,12 +36,12 @@ public struct Chart: Sendable, Equatable {
     /// names them when there is more than one.
     public var series: [ChartSeries]
 
-    /// The canvas width in pixels (SVG user units, the layer tree's points).
+    /// The canvas width in pixels (the layer tree's points).
     /// The plot area must keep at least 40 × 40 pixels once titles, labels
     /// and legend have their room.
     public var width: Int
 
-    /// The canvas height in pixels (SVG user units).
+    /// The canvas height in pixels.
     public var height: Int
 
     /// The longest side a canvas may have, which bounds a PNG's memory

@@ -12,14 +12,6 @@ public struct ChartColor: Sendable, Hashable {
         self.blue = blue
     }
 
-    /// `#rrggbb`, lowercase, as SVG paint accepts it.
-    public var hexString: String {
-        "#" + [red, green, blue].map { component in
-            let digits = String(component, radix: 16)
-            return digits.count == 1 ? "0" + digits : digits
-        }.joined()
-    }
-
     /// The colour for a layer: each component over 255, which Cairo turns
     /// back into the same 8-bit value.
     var cgColor: CGColor {

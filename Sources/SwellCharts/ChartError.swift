@@ -11,7 +11,7 @@ public enum ChartError: Error, Equatable, CustomStringConvertible {
     /// A side of the canvas is longer than ``Chart/largestSize`` pixels.
     case canvasTooLarge(width: Int, height: Int)
 
-    /// Cairo's PNG writer failed, with its reason.
+    /// Cairo's PNG or SVG writer failed, with its reason.
     case encodingFailed(reason: String)
 
     public var description: String {
@@ -25,7 +25,7 @@ public enum ChartError: Error, Equatable, CustomStringConvertible {
         case let .canvasTooLarge(width, height):
             "chart size \(width)x\(height) is too large; each side may be at most \(Chart.largestSize) pixels"
         case let .encodingFailed(reason):
-            "the chart could not be encoded as PNG: \(reason)"
+            "the chart could not be encoded: \(reason)"
         }
     }
 }

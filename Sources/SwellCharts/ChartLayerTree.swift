@@ -19,7 +19,7 @@ struct ChartLayerTree {
     let layout: ChartLayout
 
     /// DejaVu Sans — the font SwellRender's text layers map sans-serif names
-    /// to — by its PostScript names, at the SVG's 12-pixel size.
+    /// to — by its PostScript names, 12 pixels high.
     static let fontName = "DejaVuSans"
     static let titleFontName = "DejaVuSans-Bold"
     static let fontSize = 12.0

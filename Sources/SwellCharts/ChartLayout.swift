@@ -1,8 +1,7 @@
 /// The size of text as a renderer draws it, for laying out a chart.
 ///
-/// The PNG's text is measured by Pango in the font it is drawn in; the
-/// SVG's, whose font is the viewer's, is estimated as monospaced (see
-/// ``ChartSVGRenderer/metrics``).
+/// Measured by Pango in the font the text layers draw in (see
+/// ``ChartLayerTree/metrics``), so labels fit where the layout puts them.
 struct ChartTextMetrics {
     /// The width of a digit: the unit of the room kept between x tick labels
     /// and right of the plot for half of the last one.
@@ -18,8 +17,8 @@ struct ChartTextMetrics {
     var width: @Sendable (String) -> Double
 }
 
-/// Where everything of a chart goes, shared by the SVG writer and the layer
-/// tree the PNG is rendered from, so that both draw the same picture.
+/// Where everything of a chart goes: the geometry the layer tree is built
+/// from, which SwellRender draws as PNG or SVG.
 ///
 /// The plot area has whole-pixel edges. Its left edge is the right edge of
 /// the one-pixel y axis line and its bottom edge the top edge of the x axis

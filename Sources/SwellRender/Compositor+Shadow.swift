@@ -35,7 +35,9 @@ extension Compositor {
         }
         cairo_translate(cr, state.shadowOffset.width + mask.origin.x, state.shadowOffset.height + mask.origin.y)
         cairo_scale(cr, 1 / mask.scale, 1 / mask.scale)
-        cairo_mask_surface(cr, mask.surface.pointer, 0, 0)
+        let pattern = cairo_pattern_create_for_surface(mask.surface.pointer)!
+        CairoMask.apply(pattern, on: cr)
+        cairo_pattern_destroy(pattern)
         cairo_restore(cr)
     }
 

@@ -210,7 +210,7 @@ struct Compositor {
         defer { cairo_pattern_destroy(maskPattern) }
         if alpha < 1 { cairo_push_group(cr) }
         cairo_set_source(cr, content)
-        cairo_mask(cr, maskPattern)
+        CairoMask.apply(maskPattern, on: cr)
         if alpha < 1 {
             cairo_pop_group_to_source(cr)
             cairo_paint_with_alpha(cr, alpha)

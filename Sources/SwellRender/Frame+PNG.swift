@@ -29,16 +29,9 @@ extension Frame {
     /// that goes somewhere other than a file of its own, such as standard
     /// output.
     public func pngData() throws(RenderError) -> Data {
-        final class Sink {
-            var data = Data()
-        }
-        let sink = Sink()
-        let status = withExtendedLifetime(sink) {
-            cairo_surface_write_to_png_stream(surface.pointer, { closure, bytes, length in
-                let sink = Unmanaged<Sink>.fromOpaque(closure!).takeUnretainedValue()
-                sink.data.append(bytes!, count: Int(length))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque())
+        let sink = CairoByteSink()
+        let status = sink.withClosure { closure in
+            cairo_surface_write_to_png_stream(surface.pointer, CairoByteSink.write, closure)
         }
         guard status == CAIRO_STATUS_SUCCESS else {
             throw .pngEncodingFailed(reason: String(cString: cairo_status_to_string(status)))

@@ -41,14 +41,9 @@ final class ImageSurface: @unchecked Sendable {
         return body(UnsafePointer(cairo_image_surface_get_data(pointer)))
     }
 
-    /// A drawing context on the surface, destroyed after `body`. Curves
-    /// are flattened to within a fiftieth of a pixel (Cairo's default is a
-    /// tenth), so that an arc and a Bézier of the same circle — a rounded
-    /// clip and a rounded path drawn by the layer — cover the same pixels.
+    /// A drawing context on the surface, destroyed after `body` (see
+    /// ``CairoContext/draw(on:_:)``).
     func draw<Result>(_ body: (OpaquePointer) -> Result) -> Result {
-        let cr = cairo_create(pointer)!
-        defer { cairo_destroy(cr) }
-        cairo_set_tolerance(cr, 0.02)
-        return body(cr)
+        CairoContext.draw(on: pointer, body)
     }
 }

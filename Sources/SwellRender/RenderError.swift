@@ -5,6 +5,9 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case pngWriteFailed(path: String, reason: String)
     /// Cairo's PNG writer failed to encode a frame in memory.
     case pngEncodingFailed(reason: String)
+    /// Cairo's SVG surface failed to write a document, with its status
+    /// message.
+    case svgEncodingFailed(reason: String)
     /// The written file could not be moved into place.
     case renameFailed(path: String, errno: Int32)
 
@@ -12,6 +15,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .pngWriteFailed(path, reason): "cannot write \(path): \(reason)"
         case let .pngEncodingFailed(reason): "cannot encode a PNG: \(reason)"
+        case let .svgEncodingFailed(reason): "cannot encode an SVG document: \(reason)"
         case let .renameFailed(path, code): "cannot write \(path): rename failed (errno \(code))"
         }
     }

@@ -4,7 +4,8 @@ import Synchronization
 import SwellCore
 
 /// Turns a render snapshot into pixels, as the audio engine turns one into
-/// samples.
+/// samples — or into an SVG document of the same picture
+/// (``svgData(_:at:into:)``).
 ///
 /// ``render(_:at:into:)`` is a function of the snapshot, the time and the
 /// canvas: it reads only the immutable snapshot, so it may run on any
@@ -29,21 +30,25 @@ public final class Renderer: Sendable {
     /// top-left-origin space.
     public func render(_ snapshot: RenderSnapshot, at time: Double, into canvas: Canvas) -> Frame {
         let surface = ImageSurface(width: canvas.pixelWidth, height: canvas.pixelHeight)
-        surface.draw { cr in
-            if CairoPaths.setSource(canvas.backgroundColor, alpha: 1, on: cr) {
-                cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-                cairo_paint(cr)
-                cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
-            }
-            guard !snapshot.records.isEmpty else { return }
-            let compositor = Compositor(layout: layout(of: snapshot), frame: snapshot.evaluate(atHostTime: time),
-                                        drawers: drawers, shadows: shadows)
-            let root = compositor.state(of: 0)
-            let canvasPlane = Homography(CGAffineTransform(scaleX: canvas.scale, y: canvas.scale))
-            compositor.draw(0, root, on: cr, plane: Homography(plane: root.matrixToSuperlayer).concatenating(canvasPlane),
-                            alpha: 1, orientation: 1)
-        }
+        surface.draw { cr in composite(snapshot, at: time, canvas: canvas, on: cr) }
         return Frame(canvas: canvas, surface: surface)
+    }
+
+    /// Draws the frame of ``render(_:at:into:)`` on `cr`, whatever surface
+    /// it targets: pixels, or the SVG document of ``svgData(_:at:into:)``.
+    func composite(_ snapshot: RenderSnapshot, at time: Double, canvas: Canvas, on cr: OpaquePointer) {
+        if CairoPaths.setSource(canvas.backgroundColor, alpha: 1, on: cr) {
+            cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+            cairo_paint(cr)
+            cairo_set_operator(cr, CAIRO_OPERATOR_OVER)
+        }
+        guard !snapshot.records.isEmpty else { return }
+        let compositor = Compositor(layout: layout(of: snapshot), frame: snapshot.evaluate(atHostTime: time),
+                                    drawers: drawers, shadows: shadows)
+        let root = compositor.state(of: 0)
+        let canvasPlane = Homography(CGAffineTransform(scaleX: canvas.scale, y: canvas.scale))
+        compositor.draw(0, root, on: cr, plane: Homography(plane: root.matrixToSuperlayer).concatenating(canvasPlane),
+                        alpha: 1, orientation: 1)
     }
 
     /// The layout of `snapshot`: the last one made when it is the same

@@ -9,7 +9,6 @@ enum ChartFixture {
     static let blue = (red: 0x1f, green: 0x77, blue: 0xb4)
     static let orange = (red: 0xff, green: 0x7f, blue: 0x0e)
     static let green = (red: 0x2c, green: 0xa0, blue: 0x2c)
-    static let paletteHex = ["#1f77b4", "#ff7f0e", "#2ca02c"]
 
     /// Series A: 0.25 until 4 s, a linear ramp to 0.75 at 6 s, then 0.75.
     static func rampValue(_ t: Double) -> Double {
@@ -52,4 +51,36 @@ enum PeerTool {
         return try body(directory)
     }
 
+}
+
+/// The two pictures a chart is drawn as, each read back by peer tools: the
+/// PNG decoded by FFmpeg; the SVG rasterised by librsvg's `rsvg-convert`,
+/// a renderer of its own, then decoded by FFmpeg. The probes of the
+/// pictures run on both.
+enum ChartPicture: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case png, svg
+
+    var testDescription: String { rawValue }
+
+    /// `chart` in this format, written to `directory` as `chart.png` — the
+    /// PNG itself, or the SVG (`chart.svg`) rasterised.
+    func write(_ chart: Chart, in directory: URL) throws -> URL {
+        let png = directory.appendingPathComponent("chart.png")
+        switch self {
+        case .png:
+            try chart.pngData().write(to: png)
+        case .svg:
+            let svg = directory.appendingPathComponent("chart.svg")
+            try Data(chart.svgDocument().utf8).write(to: svg)
+            try Subprocess.run("rsvg-convert", ["--format", "png", "-o", png.path, svg.path]).requireSuccess()
+        }
+        return png
+    }
+
+    /// `chart` in this format as RGB pixels, at the size ffprobe reads.
+    func decoded(_ chart: Chart) throws -> DecodedRGB {
+        try PeerTool.withTemporaryDirectory { directory in
+            try DecodedRGB(decoding: write(chart, in: directory), in: directory)
+        }
+    }
 }

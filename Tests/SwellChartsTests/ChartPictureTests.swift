@@ -4,10 +4,11 @@ import TestSupport
 import Testing
 @testable import SwellCharts
 
-/// The PNG: the chart's layer tree drawn by SwellRender, read back by peer
-/// decoders (FFmpeg, ffprobe, Python's zlib) and probed where closed-form
-/// curves must lie.
-@Suite struct ChartPNGTests {
+/// The PNG and the SVG: the chart's layer tree drawn by SwellRender into
+/// pixels and on Cairo's SVG surface, read back by peer tools (FFmpeg,
+/// ffprobe, Python's zlib, librsvg's rsvg-convert) and probed where
+/// closed-form curves must lie.
+@Suite struct ChartPictureTests {
     /// The fixture chart as PNG, decoded by Python and by FFmpeg.
     struct Decoded {
         var report: PythonPNGDecoder.Report
@@ -18,20 +19,19 @@ import Testing
     /// Decoded once for all the tests: the Python decoder takes a while.
     static let fixture = Result { () throws -> Decoded in
         try PeerTool.withTemporaryDirectory { directory in
-            let file = directory.appendingPathComponent("chart.png")
-            try ChartFixture.threeSeries(width: 480, height: 320).pngData().write(to: file)
+            let file = try ChartPicture.png.write(ChartFixture.threeSeries(width: 480, height: 320), in: directory)
             let (report, python) = try PythonPNGDecoder.decode(file, in: directory)
             return Decoded(report: report, python: python, image: try DecodedRGB(decoding: file, in: directory))
         }
     }
 
-    /// `chart` as PNG, decoded by FFmpeg at the size ffprobe reads.
-    static func decoded(_ chart: Chart) throws -> DecodedRGB {
-        try PeerTool.withTemporaryDirectory { directory in
-            let file = directory.appendingPathComponent("chart.png")
-            try chart.pngData().write(to: file)
-            return try DecodedRGB(decoding: file, in: directory)
-        }
+    /// The fixture chart in each format, read back once.
+    static let pictures = Dictionary(uniqueKeysWithValues: ChartPicture.allCases.map { picture in
+        (picture, Result { try picture.decoded(ChartFixture.threeSeries(width: 480, height: 320)) })
+    })
+
+    static func picture(_ format: ChartPicture) throws -> DecodedRGB {
+        try pictures[format]!.get()
     }
 
     @Test func isAValidOpaquePNGThatFFmpegAndPythonReadTheSame() throws {
@@ -50,8 +50,9 @@ import Testing
         #expect(decoded.image.bytes == decoded.python.bytes, "FFmpeg and the Python decoder disagree on the pixels")
     }
 
-    @Test func backgroundIsWhite() throws {
-        let image = try Self.fixture.get().image
+    @Test(arguments: ChartPicture.allCases)
+    func backgroundIsWhite(in format: ChartPicture) throws {
+        let image = try Self.picture(format)
         for (x, y) in [(0, 0), (image.width - 1, 0), (0, image.height - 1), (image.width - 1, image.height - 1)] {
             #expect(image[x, y] == (255, 255, 255), "corner (\(x), \(y))")
         }
@@ -64,8 +65,9 @@ import Testing
     /// Tick labels and titles are ink left of and below the axes' tick
     /// marks and above the plot, and none of it reaches the image's edge: a
     /// three-pixel margin all round stays white.
-    @Test func labelsAreDrawnInsideTheImage() throws {
-        let image = try Self.fixture.get().image
+    @Test(arguments: ChartPicture.allCases)
+    func labelsAreDrawnInsideTheImage(in format: ChartPicture) throws {
+        let image = try Self.picture(format)
         let frame = try PlotFrame(image)
         #expect(frame.right - frame.left > image.width / 2)
         #expect(frame.bottom - frame.top > image.height / 2)
@@ -112,8 +114,9 @@ import Testing
 
     /// On the flat stretches the 2-pixel stroke covers the pixel holding the
     /// point completely, so it has exactly the series' colour.
-    @Test func flatStretchesAreDrawnInTheSeriesColour() throws {
-        let image = try Self.fixture.get().image
+    @Test(arguments: ChartPicture.allCases)
+    func flatStretchesAreDrawnInTheSeriesColour(in format: ChartPicture) throws {
+        let image = try Self.picture(format)
         let frame = try PlotFrame(image)
         let cases: [(t: Double, value: Double, color: (red: Int, green: Int, blue: Int))] =
             [1, 2, 3, 3.9].map { (t: $0, value: ChartFixture.rampValue($0), color: ChartFixture.blue) }
@@ -130,8 +133,9 @@ import Testing
     /// On slopes the stroke covers at least half of the pixel holding the
     /// point: the pixel is the series' colour mixed with white, at least
     /// half-and-half, in the same proportion in every channel.
-    @Test func slopesAreAntiAliasedInTheSeriesColour() throws {
-        let image = try Self.fixture.get().image
+    @Test(arguments: ChartPicture.allCases)
+    func slopesAreAntiAliasedInTheSeriesColour(in format: ChartPicture) throws {
+        let image = try Self.picture(format)
         let frame = try PlotFrame(image)
         let cases: [(t: Double, value: Double, color: (red: Int, green: Int, blue: Int))] = [
             (4.5, ChartFixture.rampValue(4.5), ChartFixture.blue),
@@ -158,11 +162,11 @@ import Testing
     /// In every column of the plot the curve's centre — its rows weighted by
     /// coverage — is where the plot frame, found from the axes, puts the
     /// formula's value at the column's centre, to a pixel.
-    @Test(arguments: [0, 1])
-    func fadesLieWhereTheirFormulaPutsThem(fade: Int) throws {
+    @Test(arguments: [0, 1], ChartPicture.allCases)
+    func fadesLieWhereTheirFormulaPutsThem(fade: Int, in format: ChartPicture) throws {
         let (name, value) = Self.fades[fade]
         let samples = (0...1000).map { value(Double($0) / 100) }
-        let image = try Self.decoded(Chart(series: [ChartSeries(name: name, samples: samples, start: 0, rate: 100)],
+        let image = try format.decoded(Chart(series: [ChartSeries(name: name, samples: samples, start: 0, rate: 100)],
                                            width: 640, height: 400))
         let frame = try PlotFrame(image)
         var probed = 0
@@ -180,8 +184,9 @@ import Testing
     /// Along the diagonal of a linear fade, every column holds pixels the
     /// stroke only partly covers — white mixed with the series' colour —
     /// on both sides of the fully covered ones.
-    @Test func aDiagonalIsAntiAliased() throws {
-        let image = try Self.decoded(Chart(series: [ChartSeries(name: "linear", samples: (0...1000).map { Double($0) / 1000 },
+    @Test(arguments: ChartPicture.allCases)
+    func aDiagonalIsAntiAliased(in format: ChartPicture) throws {
+        let image = try format.decoded(Chart(series: [ChartSeries(name: "linear", samples: (0...1000).map { Double($0) / 1000 },
                                                                 start: 0, rate: 100)], width: 640, height: 400))
         let frame = try PlotFrame(image)
         var columns = 0, antiAliased = 0
