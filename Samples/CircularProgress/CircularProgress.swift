@@ -21,7 +21,7 @@ final class CircularProgress: CAShapeLayer, CALayerDelegate {
         bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
         // Angles grow clockwise on screen, y pointing down: −π/2 is twelve
         // o'clock.
-        var ring = CGMutablePath()
+        let ring = CGMutablePath()
         ring.addArc(center: CGPoint(x: 100, y: 100), radius: 80, startAngle: -.pi / 2, endAngle: 3 * .pi / 2,
                     clockwise: false)
         path = ring
