@@ -17,12 +17,10 @@ import TestSupport
 @Suite struct GeometryGoldenTests {
     typealias F = RenderFixtures
 
-    /// A path built by `build` on a `CGMutablePath` passed in-out, which
-    /// reads the same whether the path is a value or, as in Core
-    /// Graphics, an object.
-    static func path(_ build: (inout CGMutablePath) -> Void) -> CGPath {
-        var path = CGMutablePath()
-        build(&path)
+    /// A path built by `build` on a new `CGMutablePath`.
+    static func path(_ build: (CGMutablePath) -> Void) -> CGPath {
+        let path = CGMutablePath()
+        build(path)
         return path
     }
 
