@@ -3,10 +3,10 @@
 # faster than `rsvg-convert` of the same scene written as SVG, in the same
 # run.
 #
-# The scene is Scenes/decorated.json, 100 layers at 1920×1080 — rounded and
-# bordered cards, rounded gradients, stroked star shapes, text — and
-# Scenes/decorated.svg the same picture in SVG 1.1 (both written by
-# Scenes/make-decorated.py). Times the two whole commands, start-up, script
+# The scene is Scenes/decorated.json, 100 layers at 1920×1080 — rounded,
+# bordered cards casting shadows, rounded gradients, stroked star shapes,
+# text — and Scenes/decorated.svg the same picture in SVG 1.1 (both written
+# by Scenes/make-decorated.py). Times the two whole commands, start-up, script
 # or SVG parsing, drawing and the PNG write included, in turns (so that load
 # from elsewhere falls on both alike) after one untimed warm-up round:
 #

@@ -1,8 +1,8 @@
 import Foundation
 import SwellCore
 
-/// The scenes of docs/performance.md's render targets, as layer trees and
-/// as the same picture in SVG (for `rsvg-convert`).
+/// The scenes of docs/performance.md's per-frame render targets, as layer
+/// trees.
 struct Scene {
     /// One layer: its frame and decoration.
     struct Box {
@@ -57,34 +57,5 @@ struct Scene {
             root.addSublayer(layer)
         }
         return root
-    }
-
-    /// The same picture in SVG: an inset border is a stroke centred half
-    /// its width inside the bounds; the shadow a Gaussian blur of the
-    /// shape's alpha with the same σ, offset and opacity.
-    func svg() -> String {
-        var lines = [
-            #"<svg xmlns="http://www.w3.org/2000/svg" width="\#(Int(Self.width))" height="\#(Int(Self.height))">"#,
-            #"<defs><filter id="s" x="-20%" y="-20%" width="140%" height="140%">"#
-                + #"<feGaussianBlur in="SourceAlpha" stdDeviation="\#(Self.shadowRadius)"/>"#
-                + #"<feOffset dx="\#(Self.shadowOffset.width)" dy="\#(Self.shadowOffset.height)" result="b"/>"#
-                + #"<feFlood flood-color="black" flood-opacity="\#(Self.shadowOpacity)"/>"#
-                + #"<feComposite in2="b" operator="in"/>"#
-                + #"<feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter></defs>"#,
-            #"<rect width="100%" height="100%" fill="white"/>"#,
-        ]
-        for box in boxes {
-            let f = box.frame
-            let fill = String(format: "#%02x%02x%02x", Int(box.color.r * 255), Int(box.color.g * 255), Int(box.color.b * 255))
-            if box.decorated {
-                let inset = Self.borderWidth / 2
-                lines.append(#"<g filter="url(#s)"><rect x="\#(f.minX)" y="\#(f.minY)" width="\#(f.width)" height="\#(f.height)" rx="\#(Self.cornerRadius)" fill="\#(fill)"/>"#
-                    + #"<rect x="\#(f.minX + inset)" y="\#(f.minY + inset)" width="\#(f.width - 2 * inset)" height="\#(f.height - 2 * inset)" rx="\#(Self.cornerRadius - inset)" fill="none" stroke="rgb(26,26,26)" stroke-width="\#(Self.borderWidth)"/></g>"#)
-            } else {
-                lines.append(#"<rect x="\#(f.minX)" y="\#(f.minY)" width="\#(f.width)" height="\#(f.height)" fill="\#(fill)"/>"#)
-            }
-        }
-        lines.append("</svg>")
-        return lines.joined(separator: "\n") + "\n"
     }
 }

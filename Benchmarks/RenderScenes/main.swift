@@ -5,13 +5,13 @@ import SwellRender
 // Renders one of docs/performance.md's scenes on one thread and prints the
 // median and fastest milliseconds per frame, in wall time and in the
 // thread's CPU time (which a machine busy with other work inflates less);
-// writes the last frame as a PNG and the scene as SVG when asked.
+// writes the last frame as a PNG when asked.
 //
-// Usage: RenderScenes decorated|plain FRAMES [PNG] [SVG]
+// Usage: RenderScenes decorated|plain FRAMES [PNG]
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, let frames = Int(arguments[2]), frames > 0,
       let scene = ["decorated": Scene.decorated, "plain": Scene.plain][arguments[1]] else {
-    FileHandle.standardError.write(Data("usage: RenderScenes decorated|plain FRAMES [PNG] [SVG]\n".utf8))
+    FileHandle.standardError.write(Data("usage: RenderScenes decorated|plain FRAMES [PNG]\n".utf8))
     exit(2)
 }
 
@@ -57,7 +57,4 @@ if arguments.count > 3, let last {
     let start = DispatchTime.now().uptimeNanoseconds
     try last.writePNG(to: arguments[3])
     print(String(format: "png: %.2f ms to write %@", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6, arguments[3]))
-}
-if arguments.count > 4 {
-    try scene.svg().write(toFile: arguments[4], atomically: true, encoding: .utf8)
 }

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes decorated.json (a swell scene) and decorated.svg (the same picture
 as SVG 1.1) for Benchmarks/scene-vs-rsvg.sh: 100 layers at 1920×1080 in a
-10 × 10 grid of 170 × 90 cards — 40 rounded, bordered layers, 20 rounded
-gradients, 20 stroked star shapes and 20 text layers, over a light canvas.
+10 × 10 grid of 170 × 90 cards — 40 rounded, bordered layers casting
+shadows, 20 rounded gradients, 20 stroked star shapes and 20 text layers,
+over a light canvas.
 
 Usage: Benchmarks/Scenes/make-decorated.py   (rewrites both files beside it)
 """
@@ -31,7 +32,10 @@ def star(cx, cy, outer, inner):
 
 
 layers, svg = [], []
-defs = []
+defs = ['<filter id="shadow" x="-20%" y="-20%" width="140%" height="140%">'
+        '<feGaussianBlur in="SourceAlpha" stdDeviation="4"/><feOffset dx="0" dy="3" result="b"/>'
+        '<feFlood flood-color="black" flood-opacity="0.5"/><feComposite in2="b" operator="in"/>'
+        '<feMerge><feMergeNode/><feMergeNode in="SourceGraphic"/></feMerge></filter>']
 for i in range(100):
     row, col = divmod(i, 10)
     x = GAP + col * (CW + GAP)
@@ -39,10 +43,13 @@ for i in range(100):
     layer = {"name": "card%d" % i, "position": [x + CW / 2, y + CH / 2], "bounds": [0, 0, CW, CH]}
     kind = ["card", "card", "gradient", "shape", "text"][i % 5]
     if kind == "card":
-        layer.update({"type": "shape", "backgroundColor": color(i), "cornerRadius": 12,
-                      "borderWidth": 3, "borderColor": color(i, 180)})
-        svg.append('<rect x="%g" y="%g" width="%g" height="%g" rx="10.5" fill="%s" stroke="%s" stroke-width="3"/>'
-                   % (x + 1.5, y + 1.5, CW - 3, CH - 3, color(i), color(i, 180)))
+        # A shadow of σ = shadowRadius (docs/render.md), offset 3 points
+        # down, at half opacity: SVG's drop shadow of the same blur.
+        layer.update({"type": "layer", "backgroundColor": color(i), "cornerRadius": 12,
+                      "borderWidth": 3, "borderColor": color(i, 180),
+                      "shadowOpacity": 0.5, "shadowRadius": 4, "shadowOffset": [0, 3]})
+        svg.append('<rect x="%g" y="%g" width="%g" height="%g" rx="10.5" fill="%s" stroke="%s" stroke-width="3" '
+                   'filter="url(#shadow)"/>' % (x + 1.5, y + 1.5, CW - 3, CH - 3, color(i), color(i, 180)))
     elif kind == "gradient":
         layer.update({"type": "gradient", "colors": [color(i), color(i, 120)], "startPoint": [0, 0],
                       "endPoint": [1, 1], "cornerRadius": 12, "masksToBounds": True})
