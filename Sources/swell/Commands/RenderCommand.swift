@@ -113,8 +113,8 @@ struct RenderCommand: ParsableCommand {
         guard quality == nil || bitrate == nil else {
             throw ValidationError("--quality and --bitrate both set the encoder's compression: give one")
         }
-        guard rendersPicture || !inputs.isEmpty else {
-            throw ValidationError("missing the input file; only a scene's pictures (-o FILE.png, or a frame sequence) need none")
+        guard rendersPicture || !inputs.isEmpty || automation.script != nil else {
+            throw ValidationError("missing the input file; a script's audio layers, or a scene's pictures (-o FILE.png, or a frame sequence), need none")
         }
         guard rendersPicture && !rendersSequence || at == nil else {
             throw ValidationError(rendersPicture ? "--at is the time of a single picture; a sequence runs from --start to --end"

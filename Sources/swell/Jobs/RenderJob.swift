@@ -107,7 +107,7 @@ struct RenderJob {
 
     /// Why nothing is written for an input of no frames.
     private func emptyOutput(_ container: SoundFileContainer) -> AutomationError {
-        AutomationError("'\(inputs[0])' has no frames, and an empty \(container.name) file cannot be written; "
+        AutomationError("\(inputs.first.map { "'\($0)'" } ?? "the script's audio") has no frames, and an empty \(container.name) file cannot be written; "
                         + "render to WAV, AIFF, CAF or Ogg Vorbis")
     }
 }
