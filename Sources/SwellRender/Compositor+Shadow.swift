@@ -17,12 +17,8 @@ extension Compositor {
         let density = max(abs(Double(matrix.a * matrix.d - matrix.b * matrix.c)).squareRoot(), 1.0 / 8)
         let scale = (density * 8).rounded(.up) / 8
         let make = { makeMask(index, state, scale: scale, orientation: orientation) }
-        let mask: ShadowMask?
-        if let (key, keptRecords) = shadowKey(index, state, scale: scale) {
-            mask = shadows.mask(for: key, records: keptRecords, make: make)
-        } else {
-            mask = make()
-        }
+        let key = shadowKey(index, state, scale: scale)
+        let mask = cachedMask(key, make: make)
         guard let mask, CairoPaths.setSource(state.shadowColor, alpha: alpha * Double(state.shadowOpacity), on: cr) else {
             return
         }
@@ -35,10 +31,30 @@ extension Compositor {
         }
         cairo_translate(cr, state.shadowOffset.width + mask.origin.x, state.shadowOffset.height + mask.origin.y)
         cairo_scale(cr, 1 / mask.scale, 1 / mask.scale)
-        let pattern = cairo_pattern_create_for_surface(mask.surface.pointer)!
+        var placed = mask
+        var device = cairo_matrix_t()
+        cairo_get_matrix(cr, &device)
+        if let (x, y, phase) = ShadowPhase.placement(of: device) {
+            // Only moved: the mask pre-shifted by the phase, at whole pixels.
+            if phase != .zero {
+                let phased = key.map { key, records in
+                    (ShadowKey(shape: key.shape, scale: key.scale, radius: key.radius, phase: phase), records)
+                }
+                placed = cachedMask(phased, make: { mask.shifted(by: phase) }) ?? mask
+            }
+            cairo_identity_matrix(cr)
+            cairo_translate(cr, x, y)
+        }
+        let pattern = cairo_pattern_create_for_surface(placed.surface.pointer)!
         CairoMask.apply(pattern, on: cr)
         cairo_pattern_destroy(pattern)
         cairo_restore(cr)
+    }
+
+    /// `make`'s mask, kept in the cache under `key` when there is one.
+    private func cachedMask(_ key: (ShadowKey, [LayerRecord])?, make: () -> ShadowMask?) -> ShadowMask? {
+        guard let (key, records) = key else { return make() }
+        return shadows.mask(for: key, records: records, make: make)
     }
 
     /// The shape's alpha, blurred, at `scale` pixels per point; nil when

@@ -27,6 +27,8 @@ struct ShadowKey: Hashable, Sendable {
     let shape: Shape
     let scale: Double
     let radius: CGFloat
+    /// The quarter-pixel shift of the mask's content (``ShadowPhase``).
+    var phase = ShadowPhase.zero
 }
 
 /// Blurred shadow shapes, kept while their layers do not change: blurring

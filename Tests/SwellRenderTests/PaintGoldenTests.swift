@@ -71,10 +71,11 @@ import TestSupport
             """, tolerance: FuzzyTolerance(maximumDifference: 2, differingAbove: 1, budget: 0), name: "radial-gradient")
     }
 
-    /// A rounded layer's shadow, offset and blurred, under the layer.
-    static func shadowScene() -> CALayer {
+    /// A rounded layer's shadow, offset and blurred, under the layer at
+    /// `origin`.
+    static func shadowScene(at origin: CGPoint = CGPoint(x: 40, y: 30)) -> CALayer {
         let root = F.root(width: 200, height: 160)
-        let layer = F.layer(frame: CGRect(x: 40, y: 30, width: 100, height: 80),
+        let layer = F.layer(frame: CGRect(origin: origin, size: CGSize(width: 100, height: 80)),
                             color: CGColor(red: 1, green: 0.6, blue: 0.2, alpha: 1))
         layer.cornerRadius = 10
         layer.shadowOpacity = 0.8
@@ -85,14 +86,15 @@ import TestSupport
     }
 
     /// The shadow scene in SVG, its shadow blurred by a Gaussian of
-    /// standard deviation `sigma`.
-    static func shadowSVG(sigma: Double) -> String {
+    /// standard deviation `sigma`, the layer at `origin`.
+    static func shadowSVG(sigma: Double, at origin: CGPoint = CGPoint(x: 40, y: 30)) -> String {
         """
         <filter id="blur" filterUnits="userSpaceOnUse" x="0" y="0" width="200" height="160">
           <feGaussianBlur stdDeviation="\(sigma)"/>
         </filter>
-        <rect x="48" y="40" width="100" height="80" rx="10" fill="black" fill-opacity="0.8" filter="url(#blur)"/>
-        <rect x="40" y="30" width="100" height="80" rx="10" fill="rgb(255,153,51)"/>
+        <rect x="\(origin.x + 8)" y="\(origin.y + 10)" width="100" height="80" rx="10" fill="black" \
+        fill-opacity="0.8" filter="url(#blur)"/>
+        <rect x="\(origin.x)" y="\(origin.y)" width="100" height="80" rx="10" fill="rgb(255,153,51)"/>
         """
     }
 
