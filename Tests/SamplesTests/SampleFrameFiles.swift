@@ -28,7 +28,7 @@ struct SampleFrameFiles {
     /// One frame's pixels as FFmpeg decodes them, RGBA, `width` a row.
     func frame(_ k: Int, in subdirectory: String = "", width: Int) throws -> Pixels {
         let path = directory.appendingPathComponent(subdirectory).appendingPathComponent(String(format: "%04d.png", k)).path
-        let bytes = [UInt8](try SoundFileFixtures.ffmpeg("-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
+        let bytes = try SoundFileFixtures.ffmpegRGBA(path)
         return Pixels(bytes: bytes, width: width)
     }
 

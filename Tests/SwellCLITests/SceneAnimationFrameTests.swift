@@ -39,7 +39,7 @@ struct SceneAnimationFrameTests {
         let result = try SwellProcess.run(["render", "--script", script, "-o", output, "--at", "\(time)", "--overwrite"],
                                           directory: workspace.directory)
         try #require(result.status == 0, "\(result)")
-        let rgba = [UInt8](try SoundFileFixtures.ffmpeg("-i", output, "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
+        let rgba = try SoundFileFixtures.ffmpegRGBA(output)
         try #require(rgba.count == 100 * 60 * 4)
         return Frame(width: 100, rgba: rgba)
     }

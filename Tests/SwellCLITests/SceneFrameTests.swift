@@ -6,11 +6,6 @@ import TestSupport
 /// the PNG, decoded by FFmpeg, against the scene's geometry and colours.
 @Suite("render: a scene's frame as PNG")
 struct SceneFrameTests {
-    /// The frame's pixels as RGBA bytes, decoded by FFmpeg.
-    private func pixels(_ path: String) throws -> [UInt8] {
-        [UInt8](try SoundFileFixtures.ffmpeg("-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
-    }
-
     private let scene = ##"""
         {"version": 1,
          "canvas": {"width": 40, "height": 30, "scale": 2, "backgroundColor": "#204060"},
@@ -28,7 +23,7 @@ struct SceneFrameTests {
         let output = workspace.path("frame.png")
         let result = try SwellProcess.run(["render", "--script", script, "-o", output])
         #expect(result.status == 0, "\(result)")
-        let rgba = try pixels(output)
+        let rgba = try SoundFileFixtures.ffmpegRGBA(output)
         // 40×30 points at scale 2: 80×60 pixels.
         #expect(rgba.count == 80 * 60 * 4)
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(rgba[(y * 80 + x) * 4 ..< (y * 80 + x) * 4 + 4]) }
@@ -48,7 +43,7 @@ struct SceneFrameTests {
         let script = try workspace.write(scene, to: "scene.json")
         let output = workspace.path("half.png")
         #expect(try SwellProcess.run(["render", "--script", script, "-o", output, "--at", "2"]).status == 0)
-        let center = Array(try pixels(output)[(30 * 80 + 40) * 4 ..< (30 * 80 + 40) * 4 + 4])
+        let center = Array(try SoundFileFixtures.ffmpegRGBA(output)[(30 * 80 + 40) * 4 ..< (30 * 80 + 40) * 4 + 4])
         // Opacity 0.5 (linear, 1 → 0 over 1…3 s): 0.5·red + 0.5·background, ±1 for rounding.
         let expected = [0.5 * 255 + 0.5 * 0x20, 0.5 * 0x40, 0.5 * 0x60]
         #expect(zip(center.prefix(3), expected).allSatisfy { abs(Double($0) - $1) <= 1 }, "\(center)")

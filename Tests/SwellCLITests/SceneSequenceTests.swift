@@ -20,12 +20,6 @@ struct SceneSequenceTests {
          "events": [{"at": 1, "layer": "box", "set": {"opacity": 0}, "duration": 2}]}
         """##
 
-    /// RGBA bytes of every frame FFmpeg reads from `input` (one file or an
-    /// image-sequence pattern), frame after frame.
-    private func decoded(_ input: String) throws -> [UInt8] {
-        [UInt8](try SoundFileFixtures.ffmpeg("-i", input, "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
-    }
-
     /// The box's centre pixel at time t: the fill over the background at the
     /// closed-form opacity, ±1 for rounding.
     private func expectFade(_ pixel: ArraySlice<UInt8>, at t: Double, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -44,7 +38,7 @@ struct SceneSequenceTests {
         #expect(result.status == 0, "\(result)")
         let names = try FileManager.default.contentsOfDirectory(atPath: workspace.path("frames")).sorted()
         #expect(names == (0..<45).map { String(format: "%04d.png", $0) })
-        #expect(try decoded(workspace.path("frames/%04d.png")).count == 45 * 40 * 30 * 4)
+        #expect(try SoundFileFixtures.ffmpegRGBA(workspace.path("frames/%04d.png")).count == 45 * 40 * 30 * 4)
         #expect(result.standardOutput.contains("wrote 45 frames"), "\(result)")
         #expect(result.standardOutput.contains("40×30 pixels, 30 fps"), "\(result)")
     }
@@ -70,10 +64,10 @@ struct SceneSequenceTests {
         // ⌈2.75 · 8⌉ = 22 frames; frame k at 0.75 + k/8.
         for k in [0, 2, 5, 9, 13, 21] {
             let t = 0.75 + Double(k) / 8
-            let frame = try decoded(workspace.path(String(format: "frames/%04d.png", k)))
+            let frame = try SoundFileFixtures.ffmpegRGBA(workspace.path(String(format: "frames/%04d.png", k)))
             let single = workspace.path("single-\(k).png")
             #expect(try SwellProcess.run(["render", "--script", script, "-o", single, "--at", "\(t)"]).status == 0)
-            #expect(frame == (try decoded(single)), "frame \(k)")
+            #expect(frame == (try SoundFileFixtures.ffmpegRGBA(single)), "frame \(k)")
             expectFade(frame[center ..< center + 4], at: t)
         }
     }
@@ -133,7 +127,7 @@ struct SceneSequenceTests {
         #expect(refused.status == 2 && refused.standardError.contains("0000.png' exists (use --overwrite)"), "\(refused)")
         #expect(try String(contentsOfFile: workspace.path("f/0000.png"), encoding: .utf8) == "keep")
         #expect(try SwellProcess.run(arguments + ["--overwrite"]).status == 0)
-        #expect(try decoded(workspace.path("f/0000.png")).count == 40 * 30 * 4)
+        #expect(try SoundFileFixtures.ffmpegRGBA(workspace.path("f/0000.png")).count == 40 * 30 * 4)
         #expect(try Set(FileManager.default.contentsOfDirectory(atPath: workspace.path("f"))) == ["0000.png", "0001.png"])
     }
 
@@ -158,10 +152,10 @@ struct SceneSequenceTests {
         let script = try workspace.write(scene, to: "scene.json")
         #expect(try SwellProcess.run(["render", "--script", script, "-o", workspace.path("one.png"),
                                       "--size", "20x10", "--scale", "3"]).status == 0)
-        #expect(try decoded(workspace.path("one.png")).count == 60 * 30 * 4)
+        #expect(try SoundFileFixtures.ffmpegRGBA(workspace.path("one.png")).count == 60 * 30 * 4)
         #expect(try SwellProcess.run(["render", "--script", script, "-o", workspace.path("s/%d.png"),
                                       "--size", "16x12", "--end", "0.25", "--fps", "4"]).status == 0)
-        #expect(try decoded(workspace.path("s/0.png")).count == 16 * 12 * 4)
+        #expect(try SoundFileFixtures.ffmpegRGBA(workspace.path("s/0.png")).count == 16 * 12 * 4)
     }
 
     @Test("bad patterns and options: one line, exit 2, nothing written", arguments: [

@@ -49,7 +49,7 @@ struct SceneWithSoundTests {
         let script = try workspace.write(scene, to: "scene.json")
         let output = workspace.path("frame.png")
         #expect(try SwellProcess.run(["render", "--script", script, "-o", output, "--at", "2"]).status == 0)
-        let rgba = [UInt8](try SoundFileFixtures.ffmpeg("-i", output, "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
+        let rgba = try SoundFileFixtures.ffmpegRGBA(output)
         let center = Array(rgba[(15 * 40 + 20) * 4 ..< (15 * 40 + 20) * 4 + 4])
         #expect(abs(Double(center[0]) - 255 * gain(2)) <= 1 && center[1] == 0 && center[2] == 0, "\(center)")
     }

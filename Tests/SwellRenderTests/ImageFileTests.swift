@@ -29,7 +29,7 @@ import TestSupport
         let directory = try SoundFileFixtures.Directory()
         let path = directory.file("tile.jpg")
         try SoundFileFixtures.ffmpeg("-f", "lavfi", "-i", "testsrc=size=32x16:rate=1", "-frames:v", "1", "-q:v", "2", path)
-        let reference = [UInt8](try SoundFileFixtures.ffmpeg("-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
+        let reference = try SoundFileFixtures.ffmpegRGBA(path)
         let image = try CGImage(contentsOfFile: path)
         #expect(image.width == 32 && image.height == 16)
         #expect(reference.count == image.pixels.count)

@@ -25,7 +25,7 @@ public struct RGBAImage: Sendable {
     /// nearest level as Cairo does. `width` and `height` are what the file
     /// must hold.
     public init(decodingPNG path: String, width: Int, height: Int) throws {
-        let straight = [UInt8](try SoundFileFixtures.ffmpeg("-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
+        let straight = try SoundFileFixtures.ffmpegRGBA(path)
         guard straight.count == width * height * 4 else {
             throw TestSupportError("ffmpeg decoded \(straight.count) bytes from \(path), not \(width)x\(height) RGBA pixels")
         }

@@ -112,6 +112,12 @@ public enum SoundFileFixtures {
         try Subprocess.run("ffmpeg", ["-nostdin", "-v", "error", "-y"] + arguments).requireSuccess().outputData
     }
 
+    /// The pixels FFmpeg decodes from a picture: RGBA bytes, rows top to
+    /// bottom, alpha straight as PNG stores it.
+    public static func ffmpegRGBA(_ path: String) throws -> [UInt8] {
+        [UInt8](try ffmpeg("-i", path, "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
+    }
+
     /// The samples SoX decodes from `path`, as 32-bit floats (`sox FILE -t f32 -`).
     public static func soxSamples(_ path: String) throws -> [Float] {
         floats(try sox(path, "-t", "f32", "-"))
