@@ -29,6 +29,9 @@ extension Compositor {
                                       corners: state.maskedCorners, to: cr)
             cairo_clip(cr)
         }
+        if coversShadows {
+            ShadowCover.clipOut(state, matrix: matrix, alpha: alpha, on: cr)
+        }
         cairo_translate(cr, state.shadowOffset.width + mask.origin.x, state.shadowOffset.height + mask.origin.y)
         cairo_scale(cr, 1 / mask.scale, 1 / mask.scale)
         var placed = mask

@@ -18,6 +18,9 @@ struct Compositor {
     let frame: PresentationFrame
     let drawers: LayerDrawers
     let shadows: ShadowCache
+    /// Whether a shadow leaves out what its layer's opaque background
+    /// covers (``ShadowCover``); off only to check that this changes nothing.
+    var coversShadows = true
     /// The shift of each replicator's children's time while one of its
     /// instances is drawn (−k × `instanceDelay`); empty outside them.
     var shifts: [Int: Double] = [:]

@@ -19,10 +19,19 @@ public final class Renderer: Sendable {
     let shadows = ShadowCache()
     private let lastLayout = Mutex<SnapshotLayout?>(nil)
 
+    /// Whether shadows leave out what their layers' opaque backgrounds
+    /// cover (``ShadowCover``): off only to check that this changes nothing.
+    let coversShadows: Bool
+
     /// A renderer drawing layer kinds with `drawers`: by default, every
     /// Core Animation subclass SwellRender draws (``LayerDrawers/standard``).
-    public init(drawers: LayerDrawers = .standard) {
+    public convenience init(drawers: LayerDrawers = .standard) {
+        self.init(drawers: drawers, coversShadows: true)
+    }
+
+    init(drawers: LayerDrawers, coversShadows: Bool) {
         self.drawers = drawers
+        self.coversShadows = coversShadows
     }
 
     /// The snapshot's presentation at host time `time`, composited on
@@ -44,7 +53,7 @@ public final class Renderer: Sendable {
         }
         guard !snapshot.records.isEmpty else { return }
         let compositor = Compositor(layout: layout(of: snapshot), frame: snapshot.evaluate(atHostTime: time),
-                                    drawers: drawers, shadows: shadows)
+                                    drawers: drawers, shadows: shadows, coversShadows: coversShadows)
         let root = compositor.state(of: 0)
         let canvasPlane = Homography(CGAffineTransform(scaleX: canvas.scale, y: canvas.scale))
         compositor.draw(0, root, on: cr, plane: Homography(plane: root.matrixToSuperlayer).concatenating(canvasPlane),
