@@ -96,3 +96,24 @@ for k in 0..<20 {
     displayLink.step()
     frames.write(frame: k, at: displayLink.timestamp)
 }
+
+// The article's first clock, before it draws one: two hand layers turned by
+// `time`'s setter, each change animated by CALayer's implicit `transform`
+// action. It prints nothing; `--frames` writes its frames into `layers/`:
+// the clock set to 00:00, then to 01:30, 20 frames of the hands turning.
+let handHost = HeadlessHost(clock: ManualClock())
+let handView = CALayer()
+let handClock = HandLayerClock()
+handClock.position = CGPoint(x: 160, y: 150)
+handView.addSublayer(handClock)
+handHost.rootLayer = handView
+CATransaction.flush()
+let handLink = CADisplayLink(host: handHost) { _ in }
+handLink.preferredFramesPerSecond = 60
+let handFrames = SampleFrames(host: handHost, canvas: Canvas(width: 320, height: 300, backgroundColor: CGColor(
+    red: 0.85, green: 0.88, blue: 0.92, alpha: 1)), subdirectory: "layers")
+handClock.time = Date(timeIntervalSince1970: 90 * 60)
+for k in 0..<20 {
+    handLink.step()
+    handFrames.write(frame: k, at: handLink.timestamp)
+}
