@@ -242,8 +242,10 @@ import Testing
     /// Ten minutes of 48 kHz stereo (230 MB as floats) stream through a ring
     /// of a second: the resident set grows by far less than the audio. (The
     /// resident set is the whole test process's, and other tests run at the
-    /// same time; a quarter of the audio leaves room for them and still
-    /// fails a decoder that keeps what it decodes.)
+    /// same time — rendering 1920×1080 frames of 8 MB among them, which
+    /// have added 67 MB while this ran; half of the audio leaves room for
+    /// them and still fails a decoder that keeps what it decodes, by
+    /// 115 MB.)
     @Test func longFileKeepsMemoryFlat() throws {
         let directory = try Fixtures.Directory()
         let path = directory.file("long.wav")
@@ -268,7 +270,7 @@ import Testing
         peak = max(peak, Self.residentBytes())
         #expect(frames == 600 * 48000)
         let decodedBytes = 600 * 48000 * 2 * MemoryLayout<Float>.size
-        #expect(peak - before < decodedBytes / 4, "resident set grew by \(peak - before) bytes while streaming \(decodedBytes)")
+        #expect(peak - before < decodedBytes / 2, "resident set grew by \(peak - before) bytes while streaming \(decodedBytes)")
     }
 
     /// `VmRSS` from /proc/self/status, in bytes.
