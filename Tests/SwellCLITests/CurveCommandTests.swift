@@ -183,7 +183,7 @@ struct CurveCommandTests {
         #expect((document.elements["path"] ?? 0) > 0, "the curve and axes are paths")
         try Subprocess.run("rsvg-convert", ["--format", "png", "-o", workspace.path("fade.png"), workspace.path("fade.svg")])
             .requireSuccess()
-        let image = try DecodedRGB(decoding: URL(fileURLWithPath: workspace.path("fade.png")), in: workspace.directory)
+        let image = try DecodedRGB(decoding: URL(fileURLWithPath: workspace.path("fade.png")))
         #expect(image.width == 800 && image.height == 480)
         try Self.expectLinearFadeIn(image)
     }
@@ -214,7 +214,7 @@ struct CurveCommandTests {
         let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
 
         // ffprobe reads the header's size.
-        let image = try DecodedRGB(decoding: file, in: workspace.directory)
+        let image = try DecodedRGB(decoding: file)
         #expect(image.width == width && image.height == height)
         try Self.expectLinearFadeIn(image)
     }

@@ -21,7 +21,7 @@ import Testing
         try PeerTool.withTemporaryDirectory { directory in
             let file = try ChartPicture.png.write(ChartFixture.threeSeries(width: 480, height: 320), in: directory)
             let (report, python) = try PythonPNGDecoder.decode(file, in: directory)
-            return Decoded(report: report, python: python, image: try DecodedRGB(decoding: file, in: directory))
+            return Decoded(report: report, python: python, image: try DecodedRGB(decoding: file))
         }
     }
 

@@ -80,7 +80,7 @@ enum ChartPicture: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// `chart` in this format as RGB pixels, at the size ffprobe reads.
     func decoded(_ chart: Chart) throws -> DecodedRGB {
         try PeerTool.withTemporaryDirectory { directory in
-            try DecodedRGB(decoding: write(chart, in: directory), in: directory)
+            try DecodedRGB(decoding: write(chart, in: directory))
         }
     }
 }

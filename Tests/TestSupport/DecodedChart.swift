@@ -14,22 +14,21 @@ public struct DecodedRGB: Sendable {
         self.bytes = bytes
     }
 
-    /// `file` decoded as `ffmpeg -i FILE -f rawvideo -pix_fmt rgb24` does,
-    /// at the size `ffprobe` reads from it.
-    public init(decoding file: URL, in directory: URL) throws {
+    /// `file` decoded by FFmpeg (its RGBA, alpha dropped, as
+    /// `-pix_fmt rgb24` drops it), at the size `ffprobe` reads from it.
+    public init(decoding file: URL) throws {
         let probe = try Subprocess.run("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries",
                                                    "stream=width,height", "-of", "csv=p=0:s=x", file.path])
             .requireSuccess()
         let size = probe.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "x")
             .compactMap { Int($0) }
         guard size.count == 2 else { throw DecodingError("ffprobe read no size from \(file.lastPathComponent): \(probe)") }
-        let raw = directory.appendingPathComponent(file.lastPathComponent + ".ffmpeg.rgb")
-        try Subprocess.run("ffmpeg", ["-nostdin", "-v", "error", "-y", "-i", file.path,
-                                      "-f", "rawvideo", "-pix_fmt", "rgb24", raw.path]).requireSuccess()
-        self.init(width: size[0], height: size[1], bytes: Array(try Data(contentsOf: raw)))
-        guard bytes.count == width * height * 3 else {
-            throw DecodingError("ffmpeg gave \(bytes.count) bytes for \(width)x\(height) pixels")
+        let rgba = try SoundFileFixtures.ffmpegRGBA(file.path)
+        guard rgba.count == size[0] * size[1] * 4 else {
+            throw DecodingError("ffmpeg gave \(rgba.count) bytes for \(size[0])x\(size[1]) RGBA pixels")
         }
+        let rgb = (0..<size[0] * size[1]).flatMap { rgba[$0 * 4 ..< $0 * 4 + 3] }
+        self.init(width: size[0], height: size[1], bytes: rgb)
     }
 
     public struct DecodingError: Error, CustomStringConvertible {
