@@ -93,9 +93,14 @@ public final class AudioOutput: @unchecked Sendable {
         max(2 * engine.periodFrames, pcm.parameters.wakeUpSize)
     }
 
-    /// Starts the render thread.
+    /// Starts the render thread, after servicing the engine up to its first
+    /// frame: what the caller set up before starting — an implicit
+    /// transaction not yet committed, which Core Animation commits before
+    /// the next frame is drawn — is heard from the first frame, however late
+    /// the owning thread next runs.
     public func start() throws(RenderThreadError) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        engine.service(through: engine.renderedFrames)
         thread = try RenderThread { [self] in renderLoop() }
     }
 

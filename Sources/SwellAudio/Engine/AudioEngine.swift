@@ -62,11 +62,12 @@ public final class AudioEngine: RenderHost {
         self.periodFrames = periodFrames
         self.gainPath = gainPath
         limit = GainLimit(allowsBoost: allowsBoost)
+        firesEveryPeriod = mode == .live || gainPath == .display
         core = RenderCore(sampleRate: Double(sampleRate), channelCount: channelCount, periodFrames: periodFrames,
-                          maxBlock: max(maxBlock, periodFrames), gainPath: gainPath)
+                          maxBlock: max(maxBlock, periodFrames), gainPath: gainPath,
+                          pacedByDisplay: firesEveryPeriod)
         audioClock = AudioClock(sampleRate: sampleRate)
         streamsSources = mode == .live
-        firesEveryPeriod = mode == .live || gainPath == .display
         super.init(clock: audioClock)
         displayLink = CADisplayLink(owner: self) { _ in }
         updateRenderLimit()
@@ -141,19 +142,18 @@ public final class AudioEngine: RenderHost {
         updateRenderLimit()
     }
 
-    /// The render thread may not pass the next event that has not run; on
-    /// the display path, a period whose gain has not been displayed; and,
-    /// on an output without a real-time deadline, more than four periods
-    /// past the display frames — so that on the `null` and `file` plugins the
-    /// owning thread's display link and changes keep pace with the audio
-    /// timeline instead of falling behind a render thread that never waits.
+    /// The render thread may not pass the next event that has not run, nor,
+    /// on the display path, a period whose gain has not been displayed. The
+    /// display frames are published too: on an output without a real-time
+    /// deadline (the `null` and `file` plugins) the render thread keeps a few
+    /// periods past them, so that the owning thread's display link and
+    /// changes keep pace with the audio timeline instead of falling behind a
+    /// render thread that never waits (``RenderCore/renderableFrames(upTo:)``).
     private func updateRenderLimit() {
         var limit = nextEventTime.map { firstFrame(atTime: $0) } ?? .max
         let displayed = displayedPeriods * Int64(periodFrames)
         if gainPath == .display { limit = min(limit, displayed) }
-        if firesEveryPeriod && !core.outputIsRealTime.load(ordering: .acquiring) {
-            limit = min(limit, displayed + 4 * Int64(periodFrames))
-        }
+        core.displayedFrames.store(displayed, ordering: .releasing)
         core.renderLimit.store(limit, ordering: .releasing)
     }
 

@@ -34,6 +34,17 @@ package final class RenderCore: @unchecked Sendable {
     /// The render thread renders only frames before this one; the owning
     /// thread moves it forward (scheduled events, display-path targets).
     package let renderLimit = Atomic<Int64>(Int64.max)
+    /// Whether the owning thread's display link fires every period, and
+    /// publishes ``displayedFrames``.
+    package let pacedByDisplay: Bool
+    /// The frames the owning thread's display link has displayed. On an
+    /// output without a real-time deadline the render thread keeps within
+    /// ``paceLead`` of them, so the owning thread's changes keep pace with
+    /// the audio timeline.
+    package let displayedFrames = Atomic<Int64>(0)
+    /// How far past ``displayedFrames`` an output without a real-time
+    /// deadline may render: four periods.
+    private let paceLead: Int64
     /// Set by the owning thread to fade the output out (Ctrl-C).
     package let fadeOutRequested = Atomic<Bool>(false)
     /// Set by the render thread once the fade-out has reached silence.
@@ -54,12 +65,15 @@ package final class RenderCore: @unchecked Sendable {
     private let fadeOutFrames: Int
     private var fadeOutRemaining: Int
 
-    init(sampleRate: Double, channelCount: Int, periodFrames: Int, maxBlock: Int, gainPath: GainPath) {
+    init(sampleRate: Double, channelCount: Int, periodFrames: Int, maxBlock: Int, gainPath: GainPath,
+         pacedByDisplay: Bool) {
         self.sampleRate = sampleRate
         self.channelCount = channelCount
         self.periodFrames = periodFrames
         self.maxBlock = maxBlock
         self.gainPath = gainPath
+        self.pacedByDisplay = pacedByDisplay
+        paceLead = 4 * Int64(periodFrames)
         // An event at T counts from frame ceil(T·fs − 1e-9): 1e-9 of a frame.
         tolerance = 1e-9 / sampleRate
         sourceBuffer = .allocate(capacity: maxBlock * AudioEngine.supportedChannelCounts.upperBound)
@@ -82,9 +96,17 @@ package final class RenderCore: @unchecked Sendable {
     /// The next frame to render.
     package var position: Int64 { renderedFrames.load(ordering: .relaxed) }
 
-    /// How many frames may be rendered now, up to `frames`.
+    /// How many frames may be rendered now, up to `frames`: not past
+    /// ``renderLimit`` nor, once the output is known to take audio faster
+    /// than real time, more than ``paceLead`` past ``displayedFrames``.
+    /// The render thread applies the second bound itself, so that it holds
+    /// from the period in which it learns the output's pace, not from the
+    /// owning thread's next turn.
     package func renderableFrames(upTo frames: Int) -> Int {
-        let limit = renderLimit.load(ordering: .acquiring)
+        var limit = renderLimit.load(ordering: .acquiring)
+        if pacedByDisplay, !outputIsRealTime.load(ordering: .relaxed) {
+            limit = min(limit, displayedFrames.load(ordering: .acquiring) + paceLead)
+        }
         return Int(max(0, min(Int64(frames), limit - position)))
     }
 
