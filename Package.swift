@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "SwellScript", targets: ["SwellScript"]),
         .library(name: "SwellCharts", targets: ["SwellCharts"]),
         .library(name: "SwellRender", targets: ["SwellRender"]),
+        .library(name: "SwellMedia", targets: ["SwellMedia"]),
+        .library(name: "SwellWindow", targets: ["SwellWindow"]),
         .executable(name: "swell", targets: ["swell"]),
         .executable(name: "ClockFace", targets: ["ClockFace"]),
         .executable(name: "CircularProgress", targets: ["CircularProgress"]),
@@ -48,6 +50,16 @@ let package = Package(
         // -pthread, which SwiftPM drops with a warning; the module's header
         // declares the Pango calls used and its map links the libraries.
         .systemLibrary(name: "CPangoCairo", providers: [.apt(["libpango1.0-dev"])]),
+        // FFmpeg's libraries: encoding and muxing video with its sound,
+        // decoding video layers. No pkgConfig: the headers are in the
+        // standard path, and the module map links the six libraries.
+        .systemLibrary(
+            name: "CFFmpeg",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavfilter-dev", "libswscale-dev",
+                              "libswresample-dev"])]),
+        // SDL2, for the live window. No pkgConfig: its flags carry -D_REENTRANT
+        // and an include path the shim does without.
+        .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"])]),
         // Linux calls the Swift Glibc module leaves out (renameat2,
         // sem_clockwait).
         .systemLibrary(name: "CLinux"),
@@ -60,6 +72,8 @@ let package = Package(
         //     /      \                 core, mix plans and their hand-off
         //   SwellSndFile  SwellALSA    files (libsndfile, libsoxr); devices (ALSA)
         //   SwellRender                pixels: a snapshot composited by Cairo
+        //   SwellMedia    SwellWindow  video files (FFmpeg): export with sound,
+        //                              video layers; the live window (SDL2)
         //   SwellScript   SwellCharts  value syntax and scripts; curve charts,
         //       \    |    /            their PNG a layer tree SwellRender draws
         //         swell                the command-line tool, its jobs, the demo
@@ -94,6 +108,13 @@ let package = Package(
         // Animation's order, on any thread; text by Pango (docs/render.md).
         .target(name: "SwellRender", dependencies: ["SwellCore", "CCairo", "CPangoCairo", "CJPEGDecoder"]),
 
+        // Video through FFmpeg: scenes encoded with their sound (MP4, WebM,
+        // MKV, GIF), and the frames and sound of video layers.
+        .target(name: "SwellMedia", dependencies: ["SwellCore", "SwellAudio", "SwellRender", "CFFmpeg"]),
+
+        // The live window: a scene shown by SDL2 at the display's refresh.
+        .target(name: "SwellWindow", dependencies: ["SwellCore", "SwellRender", "CSDL2"]),
+
         // Curve charts: a layer tree of shape and text layers, drawn by
         // SwellRender to PNG or SVG.
         .target(name: "SwellCharts", dependencies: ["SwellCore", "SwellRender"]),
@@ -103,8 +124,8 @@ let package = Package(
         .executableTarget(
             name: "swell",
             dependencies: [
-                "SwellScript", "SwellCharts", "SwellSndFile", "SwellALSA", "SwellRender",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SwellScript", "SwellCharts", "SwellSndFile", "SwellALSA", "SwellRender", "SwellMedia",
+                "SwellWindow", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Samples: the seed articles' examples, runnable.
@@ -168,6 +189,7 @@ let package = Package(
         .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "TestSupport"]),
         .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "SwellRender", "TestSupport"]),
         .testTarget(name: "SwellRenderTests", dependencies: ["SwellRender", "TestSupport"]),
+        .testTarget(name: "SwellMediaTests", dependencies: ["SwellMedia", "TestSupport"]),
         // End-to-end tests of the `swell` executable, which they run from
         // the build directory beside the test bundle (`swift build
         // --build-tests` builds every product, `swell` included).
