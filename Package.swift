@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "TestSupport"]),
         .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "SwellRender", "TestSupport"]),
         .testTarget(name: "SwellRenderTests", dependencies: ["SwellRender", "TestSupport"]),
-        .testTarget(name: "SwellMediaTests", dependencies: ["SwellMedia", "TestSupport"]),
+        .testTarget(name: "SwellMediaTests", dependencies: ["SwellMedia", "SwellCore", "SwellAudio", "SwellRender", "TestSupport"]),
         // End-to-end tests of the `swell` executable, which they run from
         // the build directory beside the test bundle (`swift build
         // --build-tests` builds every product, `swell` included).
