@@ -7,9 +7,10 @@
 # 30 fps) and times, in turns, Benchmarks' VideoDecode — a VideoFile asked
 # for frame k at k/fps for every k, each converted to the RGBA image a
 # video layer draws — and `ffmpeg -i clip.mp4 -f null -`, which decodes the
-# frames and converts nothing. Both decode with as many threads as there
-# are cores. Reports each one's median wall and CPU (user + system)
-# seconds, and the ratios.
+# frames and converts nothing; and, for the same work, `ffmpeg … -pix_fmt
+# rgba -f null -`, which converts every frame to RGBA as a video layer
+# needs. All decode with as many threads as there are cores. Reports each
+# one's median wall and CPU (user + system) seconds, and the ratios.
 #
 # Usage: Benchmarks/video-decode.sh [ROUNDS]   (default 5)
 # BENCH_DIR chooses where the files go (default: the system's temporary folder).
@@ -43,15 +44,18 @@ describe_machine
 for ((round = 1; round <= rounds; round++)); do
   measure swell "$decode" "$clip"
   measure ffmpeg ffmpeg -nostdin -v error -i "$clip" -f null -
+  measure ffmpeg-rgba ffmpeg -nostdin -v error -i "$clip" -pix_fmt rgba -f null -
 done
 
-printf "%-8s %12s %12s   %s\n" "" wall/s cpu/s "all runs (wall; cpu)"
-for name in swell ffmpeg; do
+printf "%-12s %10s %10s   %s\n" "" wall/s cpu/s "all runs (wall; cpu)"
+for name in swell ffmpeg ffmpeg-rgba; do
   # shellcheck disable=SC2086
-  printf "%-8s %12.3f %12.3f   %s; %s\n" "$name" "$(median ${wall[$name]})" "$(median ${cpu[$name]})" \
+  printf "%-12s %10.3f %10.3f   %s; %s\n" "$name" "$(median ${wall[$name]})" "$(median ${cpu[$name]})" \
     "${wall[$name]}" "${cpu[$name]}"
 done
-# shellcheck disable=SC2086
-awk -v sw="$(median ${wall[swell]})" -v fw="$(median ${wall[ffmpeg]})" \
-    -v sc="$(median ${cpu[swell]})" -v fc="$(median ${cpu[ffmpeg]})" \
-  'BEGIN { printf "swell / ffmpeg: wall %.2f, cpu %.2f\n", sw / fw, sc / fc }'
+for name in ffmpeg ffmpeg-rgba; do
+  # shellcheck disable=SC2086
+  awk -v name="$name" -v sw="$(median ${wall[swell]})" -v fw="$(median ${wall[$name]})" \
+      -v sc="$(median ${cpu[swell]})" -v fc="$(median ${cpu[$name]})" \
+    'BEGIN { printf "swell / %s: wall %.2f, cpu %.2f\n", name, sw / fw, sc / fc }'
+done
