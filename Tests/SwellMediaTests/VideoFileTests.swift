@@ -10,8 +10,8 @@ import TestSupport
 @Suite struct VideoFileTests {
     let clip = VideoFixtures.Clip()
 
-    /// Asserts the picture at `time` is FFmpeg's frame `k`.
-    private func expectFrame(_ k: Int, at time: Double, of video: VideoFile,
+    /// Asserts the picture at `time` is FFmpeg's frame `k` of `clip`.
+    private func expectFrame(_ k: Int, at time: Double, of video: VideoFile, in clip: VideoFixtures.Clip,
                              sourceLocation: SourceLocation = #_sourceLocation) {
         guard let image = video.image(atTime: time) else {
             Issue.record("no picture at \(time) s", sourceLocation: sourceLocation)
@@ -40,31 +40,32 @@ import TestSupport
     func inOrder() throws {
         let video = try VideoFile(path: clip.path)
         for k in 0..<clip.frames.count {
-            expectFrame(k, at: Double(k) / Double(clip.fps), of: video)
+            expectFrame(k, at: Double(k) / Double(clip.fps), of: video, in: clip)
             // Just before the next frame's time, still this one.
-            expectFrame(k, at: (Double(k) + 0.97) / Double(clip.fps), of: video)
+            expectFrame(k, at: (Double(k) + 0.97) / Double(clip.fps), of: video, in: clip)
         }
     }
 
-    @Test("backward and random seeks show the exact frame")
-    func seeking() throws {
+    @Test("backward and random seeks show the exact frame, in Matroska and in MP4", arguments: ["mkv", "mp4"])
+    func seeking(_ container: String) throws {
+        let clip = VideoFixtures.Clip(container: container)
         let video = try VideoFile(path: clip.path)
         var random = SplitMix64(seed: 13)
         let last = Double(clip.seconds) - 1e-3
         let times = [3.5, 0.1, 2.02, 1.99, 0.0, 3.96] + (0..<40).map { _ in Double.random(in: 0..<last, using: &random) }
         for time in times {
-            expectFrame(Int((time * Double(clip.fps)).rounded(.down)), at: time, of: video)
+            expectFrame(Int((time * Double(clip.fps)).rounded(.down)), at: time, of: video, in: clip)
         }
     }
 
     @Test("before its start a video shows its first frame, after its end its last")
     func outside() throws {
         let video = try VideoFile(path: clip.path)
-        expectFrame(clip.frames.count - 1, at: 100, of: video)
-        expectFrame(0, at: -3, of: video)
-        expectFrame(clip.frames.count - 1, at: Double(clip.seconds), of: video)
-        expectFrame(0, at: -.infinity, of: video)
-        expectFrame(clip.frames.count - 1, at: .infinity, of: video)
+        expectFrame(clip.frames.count - 1, at: 100, of: video, in: clip)
+        expectFrame(0, at: -3, of: video, in: clip)
+        expectFrame(clip.frames.count - 1, at: Double(clip.seconds), of: video, in: clip)
+        expectFrame(0, at: -.infinity, of: video, in: clip)
+        expectFrame(clip.frames.count - 1, at: .infinity, of: video, in: clip)
     }
 
     @Test("a missing file, a file that is no video and a video-less file are refused in one line")

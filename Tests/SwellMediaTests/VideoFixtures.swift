@@ -6,8 +6,8 @@ import TestSupport
 enum VideoFixtures {
     /// A clip of FFmpeg's `testsrc2` pattern (a moving picture with a frame
     /// counter) and a sine tone: 96×64 at 25 fps, H.264 with B-frames and a
-    /// keyframe every second, FLAC sound at 48 kHz, in Matroska; removed
-    /// with the value.
+    /// keyframe every second, FLAC sound at 48 kHz in Matroska (or AAC in
+    /// MP4); removed with the value.
     final class Clip {
         let width = 96, height = 64, fps = 25, sampleRate = 48_000
         let seconds: Int
@@ -18,15 +18,15 @@ enum VideoFixtures {
         let samples: [Float]
         private let directory: SoundFileFixtures.Directory
 
-        init(seconds: Int = 4) {
+        init(seconds: Int = 4, container: String = "mkv") {
             directory = try! SoundFileFixtures.Directory()
             self.seconds = seconds
-            path = directory.file("clip.mkv")
+            path = directory.file("clip." + container)
             try! SoundFileFixtures.ffmpeg(
                 "-f", "lavfi", "-i", "testsrc2=size=\(width)x\(height):rate=\(fps):duration=\(seconds)",
                 "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(sampleRate):duration=\(seconds)",
                 "-ac", "2", "-c:v", "libx264", "-g", "\(fps)", "-bf", "2", "-pix_fmt", "yuv420p",
-                "-c:a", "flac", path)
+                "-c:a", container == "mkv" ? "flac" : "aac", path)
             let size = width * height * 4
             let rgba = [UInt8](try! SoundFileFixtures.ffmpeg("-i", path, "-map", "0:v", "-f", "rawvideo",
                                                              "-pix_fmt", "rgba", "-"))

@@ -42,9 +42,9 @@ public final class VideoFile: VideoFrameSource {
         nominalFrameRate = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 0
         duration = stream.end.map { $0 - container.origin } ?? container.duration ?? 0
         let hasSound = container.bestStream(of: AVMEDIA_TYPE_AUDIO) != nil
-        let frames = try VideoFrameDecoder(stream, of: container, size: (width, height))
+        let frames = try VideoFrameDecoder(stream, of: container, duration: duration, size: (width, height))
         // The first frame decodes, or the file is refused now.
-        guard try frames.image(atTime: 0, duration: duration) != nil else {
+        guard try frames.image(atTime: 0) != nil else {
             throw FFmpegError("'\(path)': no picture can be decoded from the video stream")
         }
         decoder = Mutex(frames)
@@ -52,6 +52,6 @@ public final class VideoFile: VideoFrameSource {
     }
 
     public func image(atTime time: Double) -> CGImage? {
-        decoder.withLock { try? $0.image(atTime: time, duration: duration) }
+        decoder.withLock { try? $0.image(atTime: time) }
     }
 }

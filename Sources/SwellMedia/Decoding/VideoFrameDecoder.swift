@@ -24,6 +24,8 @@ final class VideoFrameDecoder {
     /// How far ahead a request may be, in ticks, before seeking pays when
     /// the file has no index to say where keyframes are.
     private let farAhead: Int64
+    /// The video's length in seconds.
+    private let duration: Double
 
     /// The frame shown last, its presentation time, and its image once made.
     private var shown: UnsafeMutablePointer<AVFrame>
@@ -36,13 +38,16 @@ final class VideoFrameDecoder {
     /// Whether the stream has no frame after `shown`.
     private var atEnd = false
 
-    init(_ stream: UnsafeMutablePointer<AVStream>, of container: MediaContainer, size: (width: Int, height: Int))
-        throws(FFmpegError) {
+    /// Decodes `stream` of `container`, `duration` seconds long, into
+    /// pictures of `size`.
+    init(_ stream: UnsafeMutablePointer<AVStream>, of container: MediaContainer, duration: Double,
+         size: (width: Int, height: Int)) throws(FFmpegError) {
         decoder = try StreamDecoder(stream, of: container, threads: true)
         converter = PictureConverter(width: size.width, height: size.height)
         origin = container.origin
         secondsPerTick = stream.secondsPerTick
         farAhead = Int64((2 / stream.secondsPerTick).rounded())
+        self.duration = duration
         guard let shown = av_frame_alloc(), let following = av_frame_alloc() else {
             throw FFmpegError("cannot decode '\(container.path)': out of memory")
         }
@@ -59,7 +64,7 @@ final class VideoFrameDecoder {
 
     /// The frame shown at `time` seconds of the video (0 at the file's
     /// origin), as an image.
-    func image(atTime time: Double, duration: Double) throws(FFmpegError) -> CGImage? {
+    func image(atTime time: Double) throws(FFmpegError) -> CGImage? {
         // A time far outside the video shows its first or last frame; kept
         // within reach so that it converts to ticks.
         let clamped = time.isNaN ? 0 : min(max(time, -1), duration + 1)
