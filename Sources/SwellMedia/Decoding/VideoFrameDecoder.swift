@@ -37,6 +37,9 @@ final class VideoFrameDecoder {
     private var followingTime: Int64?
     /// Whether the stream has no frame after `shown`.
     private var atEnd = false
+    /// The presentation time of the stream's first frame, once a seek to
+    /// the file's start has decoded it.
+    private var firstTime: Int64?
 
     /// Decodes `stream` of `container`, `duration` seconds long, into
     /// pictures of `size`.
@@ -73,6 +76,8 @@ final class VideoFrameDecoder {
         let target = Int64(((origin + clamped) / secondsPerTick + 1e-3).rounded(.down))
         if let current = shownTime, current <= target, !worthSeeking(from: current, to: target) {
             try decodeForward(to: target)
+        } else if let current = shownTime, target < current, current == firstTime {
+            // Before the first frame: the first frame shown stays.
         } else {
             try seek(to: target)
         }
@@ -96,14 +101,25 @@ final class VideoFrameDecoder {
     }
 
     /// Seeks to the keyframe before `target` and decodes forward to it.
+    /// Should the demuxer land after `target` (an index that is off), it
+    /// seeks again, twice as far back each time, until it lands before it
+    /// or at the file's start, whose first frame is then the one shown.
     private func seek(to target: Int64) throws(FFmpegError) {
-        try decoder.seek(to: Double(target) * secondsPerTick)
-        (shownTime, shownImage, followingTime, atEnd) = (nil, nil, nil, false)
-        guard try decoder.decodeNext(into: shown) else {
-            atEnd = true
-            return
+        var back = 0.0
+        while true {
+            let time = Double(target) * secondsPerTick - back
+            try decoder.seek(to: time)
+            (shownTime, shownImage, followingTime, atEnd) = (nil, nil, nil, false)
+            guard try decoder.decodeNext(into: shown) else {
+                atEnd = true
+                return
+            }
+            let first = Self.presentationTime(of: shown)
+            shownTime = first
+            if time <= origin { firstTime = first }
+            if first <= target || time <= origin { break }
+            back = max(2 * back, 1)
         }
-        shownTime = Self.presentationTime(of: shown)
         try decodeForward(to: target)
     }
 
