@@ -1,4 +1,5 @@
 import Foundation
+import ALSATestSupport
 import Testing
 import TestSupport
 
@@ -82,5 +83,32 @@ struct VideoLayerScriptTests {
             result.expectFailure(.badInput, naming: ["scene.json:2:52:", name])
         }
         #expect(!(try workspace.entries()).contains { $0.hasPrefix("out") })
+    }
+}
+
+/// `swell play` streams a video layer's sound: the test configuration's
+/// capture PCM records ffmpeg's decode of the track times the layer's
+/// volume.
+@Suite("play: a script's video layer is heard")
+struct VideoLayerPlayTests {
+    @Test("the capture is ffmpeg's decode of the track at the video layer's volume")
+    func played() throws {
+        let alsa = try ALSATestConfiguration()
+        let workspace = try Workspace()
+        try SoundFileFixtures.ffmpeg(
+            "-f", "lavfi", "-i", "testsrc2=size=32x32:rate=25:duration=1",
+            "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=48000:duration=1",
+            "-ac", "2", "-c:v", "libx264", "-c:a", "flac", workspace.path("clip.mkv"))
+        let script = try workspace.write(##"""
+            {"version": 1, "layers": [{"name": "clip", "type": "video", "file": "clip.mkv", "volume": 0.5}]}
+            """##, to: "scene.json")
+        let result = try SwellProcess.run(["play", "--script", script, "--device", ALSATestConfiguration.capturePCM],
+                                          environment: alsa.environment)
+        #expect(result.status == 0, "\(result)")
+        let track = try SoundFileFixtures.ffmpegSamples(workspace.path("clip.mkv"))
+        let captured = try alsa.captured(by: ALSATestConfiguration.capturePCM)
+        #expect(captured.count >= track.count, "the whole track is played")
+        let difference = zip(captured, track).map { abs($0 - 0.5 * Double($1)) }.max() ?? 1
+        #expect(difference < 1e-6, "largest difference \(difference)")
     }
 }

@@ -115,6 +115,14 @@ final class AutomationStage {
         length = try options.duration?.seconds(atSampleRate: sampleRate) ?? mediaEnd
     }
 
+    /// Whether the tree has an audio layer: a script's, an input's, or a
+    /// video layer's sound track.
+    var hasAudioLayers: Bool {
+        var found = false
+        root.forEachInTree { found = found || $0 is AudioLayer }
+        return found
+    }
+
     /// When the last audio layer's file ends, in host time, at the layers'
     /// timing as built; nil when none plays a file, or one does not say how
     /// long it is. A layer that never reaches its file's end (paused) does
