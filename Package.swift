@@ -110,7 +110,7 @@ let package = Package(
 
         // Video through FFmpeg: scenes encoded with their sound (MP4, WebM,
         // MKV, GIF), and the frames and sound of video layers.
-        .target(name: "SwellMedia", dependencies: ["SwellCore", "SwellAudio", "SwellRender", "CFFmpeg"]),
+        .target(name: "SwellMedia", dependencies: ["SwellCore", "SwellAudio", "SwellSndFile", "SwellRender", "CFFmpeg"]),
 
         // The live window: a scene shown by SDL2 at the display's refresh.
         .target(name: "SwellWindow", dependencies: ["SwellCore", "SwellRender", "CSDL2"]),
@@ -189,7 +189,7 @@ let package = Package(
         .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "TestSupport"]),
         .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "SwellRender", "TestSupport"]),
         .testTarget(name: "SwellRenderTests", dependencies: ["SwellRender", "TestSupport"]),
-        .testTarget(name: "SwellMediaTests", dependencies: ["SwellMedia", "TestSupport"]),
+        .testTarget(name: "SwellMediaTests", dependencies: ["SwellMedia", "SwellCore", "SwellAudio", "SwellRender", "TestSupport"]),
         // End-to-end tests of the `swell` executable, which they run from
         // the build directory beside the test bundle (`swift build
         // --build-tests` builds every product, `swell` included).

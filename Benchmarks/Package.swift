@@ -34,6 +34,12 @@ let package = Package(
             name: "RenderScenes",
             dependencies: [.product(name: "SwellRender", package: "Swell")],
             path: "RenderScenes"),
+        // A plain program: video-decode.sh times a video layer's frames
+        // decoded in order against `ffmpeg -f null`.
+        .executableTarget(
+            name: "VideoDecode",
+            dependencies: [.product(name: "SwellMedia", package: "Swell")],
+            path: "VideoDecode"),
     ],
     swiftLanguageModes: [.v6]
 )

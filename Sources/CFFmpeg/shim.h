@@ -19,4 +19,5 @@ static inline int swell_averror_eagain(void) { return AVERROR(EAGAIN); }
 static inline int swell_averror_eof(void) { return AVERROR_EOF; }
 static inline int64_t swell_av_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational swell_av_time_base_q(void) { return AV_TIME_BASE_Q; }
+static inline int swell_averror_invaliddata(void) { return AVERROR_INVALIDDATA; }
 #endif

@@ -11,16 +11,35 @@ extension Compositor {
     func drawContents(_ index: Int, _ state: LayerState, on cr: OpaquePointer, alpha: Double) {
         let record = records[index]
         let drawer = drawers.drawer(for: record)
-        guard drawer != nil || record.contents != nil else { return }
+        guard drawer != nil || hasContents(record) else { return }
         let context = LayerDrawingContext(cairo: cr, alpha: alpha, drawers: drawers, shadows: shadows)
         let layer = drawer.map { _ in presented(index, state) }
         if let drawer, let layer, drawer.placement == .underContents { drawer.draw(layer, in: context) }
-        switch record.contents {
-        case .drawing(let recording)?: drawRecording(recording, state, in: context)
-        case .image(let image)?: drawImage(image, state, in: context)
-        case nil: break
+        switch shownContents(index, state) {
+        case (.drawing(let recording)?, let state): drawRecording(recording, state, in: context)
+        case (.image(let image)?, let state): drawImage(image, state, in: context)
+        case (nil, _): break
         }
         if let drawer, let layer, drawer.placement == .overContents { drawer.draw(layer, in: context) }
+    }
+
+    /// Whether the layer shows contents: its `contents`, or a video.
+    func hasContents(_ record: LayerRecord) -> Bool {
+        record.contents != nil || record.renderState is any VideoFrameSource
+    }
+
+    /// What the layer shows as its contents, and the state placing it: its
+    /// `contents`, or a ``VideoLayer``'s frame at the layer's local time,
+    /// placed by the presented `videoGravity` as `contentsGravity` places
+    /// an image (AVPlayerLayer's `videoRect`).
+    func shownContents(_ index: Int, _ state: LayerState) -> (contents: LayerContents?, state: LayerState) {
+        let record = records[index]
+        guard let video = record.renderState as? any VideoFrameSource else { return (record.contents, state) }
+        let layer = presented(index, state)
+        var placed = state
+        placed.contentsGravity = (layer.value(forKey: "videoGravity") as? AVLayerVideoGravity ?? .resizeAspect)
+            .contentsGravity
+        return (video.image(atTime: layer.localTime).map(LayerContents.image), placed)
     }
 
     /// A recording fills the bounds as a bitmap of its size would with

@@ -15,7 +15,8 @@ extension Compositor {
         if let drawer = drawers.drawer(for: record) {
             box = box.union(drawer.paintedBounds(of: presented(index, state)) ?? .infinite)
         }
-        if case .image(let image)? = record.contents, let placed = placement(of: image, state) {
+        let shown = shownContents(index, state)
+        if case .image(let image)? = shown.contents, let placed = placement(of: image, shown.state) {
             box = box.union(placed.place)
         }
         if !state.masksToBounds && !layout.sublayers[index].isEmpty

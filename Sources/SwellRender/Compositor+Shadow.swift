@@ -102,7 +102,7 @@ extension Compositor {
             return (ShadowKey(shape: .path(path), scale: scale, radius: radius), [])
         }
         let record = records[index]
-        if layout.sublayers[index].isEmpty && record.contents == nil
+        if layout.sublayers[index].isEmpty && !hasContents(record)
             && drawers.drawer(for: record) == nil {
             let shape = ShadowKey.Shape.box(
                 bounds: state.bounds, cornerRadius: state.effectiveCornerRadius,
@@ -111,12 +111,16 @@ extension Compositor {
             return (ShadowKey(shape: shape, scale: scale, radius: radius), [])
         }
         // The layer's own placement and shadow may animate; nothing else in
-        // its subtree may, a subclass's properties included.
-        guard record.animatedKeys.allSatisfy(Self.placementKeys.contains) else { return nil }
+        // its subtree may, a subclass's properties included, and no video
+        // plays in it: its frames change without an animation.
+        guard record.animatedKeys.allSatisfy(Self.placementKeys.contains),
+              !(record.renderState is any VideoFrameSource) else { return nil }
         var subtree = [record]
         var pending = layout.sublayers[index] + [layout.masks[index]].filter { $0 >= 0 }
         while let next = pending.popLast() {
-            guard records[next].animatedKeys.isEmpty else { return nil }
+            guard records[next].animatedKeys.isEmpty, !(records[next].renderState is any VideoFrameSource) else {
+                return nil
+            }
             subtree.append(records[next])
             pending += layout.sublayers[next] + [layout.masks[next]].filter { $0 >= 0 }
         }

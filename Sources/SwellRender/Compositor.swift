@@ -229,7 +229,7 @@ struct Compositor {
         if state.castsShadow { count += 1 }
         if (state.backgroundColor?.alpha ?? 0) > 0 { count += 1 }
         if state.borderWidth > 0 && (state.borderColor?.alpha ?? 0) > 0 { count += 1 }
-        if record.contents != nil { count += 2 }
+        if hasContents(record) { count += 2 }
         if drawers.drawer(for: record) != nil { count += 2 }
         return count
     }

@@ -116,7 +116,7 @@ struct ScriptRejectionTests {
         .init("key of another layer type", withLayers(#"{"name": "a", "type": "audio", ‸"control": "Master"}"#),
               "\"control\" is not a key of an audio layer; mixer layers have it"),
         .init("audio key on a generic layer", withLayers(#"{"name": "a", "type": "layer", ‸"file": "x.wav"}"#),
-              "\"file\" is not a key of a generic layer; audio layers have it"),
+              "\"file\" is not a key of a generic layer; audio layers and video layers have it"),
         .init("device on a generic layer", withLayers(#"{"name": "a", "type": "layer", ‸"device": "hw:0"}"#),
               "\"device\" is not a key of a generic layer; audio layers and mixer layers have it"),
         .init("dynamic property is a number", withLayers(#"{"name": "clock", "type": "layer", "time": ‸"0"}"#),

@@ -24,13 +24,9 @@ struct MediaPosition: Sendable, Equatable {
     /// The position of the layer at `index` in `snapshot` from mix frame
     /// `first` on, for a mix at `sampleRate`.
     init(snapshot: RenderSnapshot, index: Int, from first: Int64, sampleRate: Int) {
-        var local = Double(first) / Double(sampleRate), speed = 1.0
-        for i in snapshot.ancestry(ofLayerAt: index) {
-            let timing = snapshot.records[i].timing
-            local = timing.localTime(fromParent: local)
-            speed *= timing.speed
-        }
-        self.speed = speed
+        // The local time a renderer shows a video layer's frame at, too.
+        let local = snapshot.localTime(ofLayerAt: index, hostTime: Double(first) / Double(sampleRate))
+        speed = snapshot.timeRate(ofLayerAt: index)
         // Saturated far beyond any file, so that `&+` below cannot wrap.
         let frame = (local * Double(sampleRate)).rounded()
         let anchor = Int64(exactly: frame) ?? (frame > 0 ? .max / 4 : .min / 4)

@@ -176,6 +176,20 @@ public final class RenderSnapshot: Sendable {
         return records[index].timing.localTime(fromParent: parentTime)
     }
 
+    /// How fast the local time of the layer at `index` runs against host
+    /// time: the product of its and its ancestors' `speed`s — 0 when one of
+    /// them is paused. With ``localTime(ofLayerAt:hostTime:)``, where a
+    /// medium played at the layer's time (an audio layer's file) is and how
+    /// it moves.
+    public func timeRate(ofLayerAt index: Int) -> Double {
+        var rate = 1.0, current = index
+        while current >= 0 {
+            rate *= records[current].timing.speed
+            current = parents[current]
+        }
+        return rate
+    }
+
     /// The local time of the layer at `index` when some layers' children
     /// see their parent's time shifted: `shifts[i]` is added to the local
     /// time of the layer at `i` as its sublayers see it. A replicator's

@@ -1,14 +1,15 @@
 import Foundation
 
 /// A visual layer's properties (docs/scripts.md#visual-layers): every key
-/// but `name`, `type`, `parent` and the timing keys is a key path of the
-/// layer's class, and its value is written in the form its type takes —
+/// but `name`, `type`, `parent`, the timing keys and a video layer's `file`
+/// is a key path of the layer's class, and its value is written in the
+/// form its type takes —
 /// checked against a layer of the class, so a misspelt key or a wrong value
 /// is reported at its place before anything runs.
 extension ScriptDecoder {
     func decodeDrawing(_ object: JSONObjectReader, of prototype: CALayer,
                        type: LayerSpec.LayerType) throws(Diagnostic) -> [String: SceneValue] {
-        let reserved = Set(["name", "type", "parent"]).union(LayerSpec.timingKeys)
+        let reserved = Set(["name", "type", "parent"] + Self.ownKeys(of: type)).union(LayerSpec.timingKeys)
         var drawing: [String: SceneValue] = [:]
         for member in object.members where !reserved.contains(member.key) {
             drawing[member.key] = try decodeProperty(member, of: prototype, type: type)

@@ -16,6 +16,7 @@ extension LayerSpec.LayerType {
         case .scroll: CAScrollLayer.self
         case .tiled: CATiledLayer.self
         case .emitter: CAEmitterLayer.self
+        case .video: VideoLayer.self
         }
     }
 

@@ -11,10 +11,11 @@ extension ScriptDecoder {
 
     private static let commonKeys = ["name", "type", "parent", "volume", "speed", "timeOffset", "beginTime"]
 
-    private static func ownKeys(of type: LayerSpec.LayerType) -> [String] {
+    static func ownKeys(of type: LayerSpec.LayerType) -> [String] {
         switch type {
         case .audio: ["file", "device", "pan", "taper"]
         case .mixer: ["device", "control"]
+        case .video: ["file"]
         default: []
         }
     }
@@ -85,7 +86,12 @@ extension ScriptDecoder {
         let type = try object.required("type").enumeration("type", as: LayerSpec.LayerType.self)
         var spec = LayerSpec(name: name, type: type, location: value.location)
         if type.visualClass != nil, let prototype = type.prototype {
+            if type == .video { (spec.file, spec.video) = try decodeVideo(try object.required("file")) }
             spec.drawing = try decodeDrawing(object, of: prototype, type: type)
+            if let volume = object["volume"], let value = spec.drawing["volume"]?.value as? Double,
+               let problem = type.problem(setting: "volume", to: value) {
+                throw Diagnostic(problem, at: volume.location)
+            }
             spec.parent = try object["parent"].map { value throws(Diagnostic) in try value.string("parent") }
             for key in LayerSpec.timingKeys.sorted() {
                 guard let value = object[key] else { continue }

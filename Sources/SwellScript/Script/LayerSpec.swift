@@ -22,6 +22,9 @@ import Foundation
 /// - `mixer`: `device` (an ALSA control device such as `default` or `hw:0`)
 ///   and `control` (a simple mixer element such as `Master`); absent values
 ///   take the `swell mixer` defaults.
+/// - `video`: a ``VideoLayer`` showing the video `file` (resolved against
+///   the script's directory), with its `videoGravity`, `volume` and every
+///   CALayer property, as a visual layer takes them.
 ///
 /// Any layer may also set its timing keys `speed`, `timeOffset` and
 /// `beginTime`, which retime everything below it and never animate.
@@ -32,14 +35,19 @@ public struct LayerSpec: Hashable, Sendable {
         /// `CAReplicatorLayer`, `CATransformLayer`, `CAScrollLayer`,
         /// `CATiledLayer`, `CAEmitterLayer` (``visualClass``).
         case shape, text, gradient, replicator, transformLayer, scroll, tiled, emitter
+        /// A ``VideoLayer``: AVPlayerLayer's role.
+        case video
     }
 
     public var name: String
     public var type: LayerType
     /// The name of the layer this one is a sublayer of; nil for a root.
     public var parent: String?
-    /// The audio file of an `audio` layer, as an absolute file URL.
+    /// The audio file of an `audio` layer or the video of a `video` layer,
+    /// as an absolute file URL.
     public var file: URL?
+    /// A `video` layer's video, opened when the script was read.
+    public var video: VideoContents?
     public var device: String?
     public var control: String?
     public var taper: TaperSpec?
@@ -105,6 +113,24 @@ public struct LayerSpec: Hashable, Sendable {
     /// script.
     public static let main = LayerSpec(
         name: "main", type: .layer, properties: ["volume": 1], location: SourceLocation(line: 1, column: 1))
+}
+
+/// A video opened for a `video` layer: the frames its layer shows. Equal
+/// only to itself, as one opened file is.
+public struct VideoContents: Hashable, Sendable {
+    public let source: any VideoFrameSource
+
+    public init(_ source: any VideoFrameSource) {
+        self.source = source
+    }
+
+    public static func == (a: VideoContents, b: VideoContents) -> Bool {
+        a.source === b.source
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(ObjectIdentifier(source))
+    }
 }
 
 /// How an audio layer maps `volume` to amplitude

@@ -5,11 +5,13 @@ import Foundation
 /// checks that relate several objects (parents, cycles, removed keys) run
 /// once every object has been read.
 struct ScriptDecoder {
-    /// The directory audio `file` and image `contents` paths are relative
-    /// to.
+    /// The directory audio and video `file` and image `contents` paths
+    /// are relative to.
     let baseDirectory: URL
     /// Reads image `contents`; nil refuses them.
     let images: ImageReader?
+    /// Opens video layers' files; nil refuses video layers.
+    let videos: VideoReader?
 
     func decode(_ root: JSONValue) throws(Diagnostic) -> ScriptSpec {
         let script = try JSONObjectReader(root, as: "the script")

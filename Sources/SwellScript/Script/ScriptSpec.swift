@@ -40,29 +40,35 @@ public struct ScriptSpec: Hashable, Sendable {
     }
 
     /// Parses and validates a script held in memory. `file` names it in
-    /// errors; audio `file` and image `contents` paths are resolved against
-    /// `baseDirectory`, and `images` reads the images (without it, a script
-    /// with image `contents` is refused).
-    public init(parsing json: [UInt8], file: String, baseDirectory: URL, images: ImageReader? = nil) throws(SourceError) {
+    /// errors; audio and video `file` and image `contents` paths are
+    /// resolved against `baseDirectory`, `images` reads the images and
+    /// `videos` opens the videos (without them, a script with image
+    /// `contents` or a video layer is refused).
+    public init(parsing json: [UInt8], file: String, baseDirectory: URL, images: ImageReader? = nil,
+                videos: VideoReader? = nil) throws(SourceError) {
         let root = try JSONParser().parse(json, file: file)
         do throws(Diagnostic) {
-            self = try ScriptDecoder(baseDirectory: baseDirectory, images: images).decode(root)
+            self = try ScriptDecoder(baseDirectory: baseDirectory, images: images, videos: videos).decode(root)
         } catch {
             throw SourceError(file: file, error)
         }
     }
 
-    public init(parsing json: String, file: String, baseDirectory: URL, images: ImageReader? = nil) throws(SourceError) {
-        try self.init(parsing: Array(json.utf8), file: file, baseDirectory: baseDirectory, images: images)
+    public init(parsing json: String, file: String, baseDirectory: URL, images: ImageReader? = nil,
+                videos: VideoReader? = nil) throws(SourceError) {
+        try self.init(parsing: Array(json.utf8), file: file, baseDirectory: baseDirectory, images: images,
+                      videos: videos)
     }
 
     /// Reads, parses and validates the script at `path` (a path that is not
-    /// UTF-8 included: `String.pathBytes`); audio and image files are
-    /// resolved against the script's directory, images read by `images`.
-    public init(contentsOfFile path: String, images: ImageReader? = nil) throws(SourceError) {
+    /// UTF-8 included: `String.pathBytes`); audio, video and image files
+    /// are resolved against the script's directory, images read by
+    /// `images` and videos opened by `videos`.
+    public init(contentsOfFile path: String, images: ImageReader? = nil, videos: VideoReader? = nil)
+        throws(SourceError) {
         let bytes = try Self.read(path)
         try self.init(parsing: bytes, file: path, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                      images: images)
+                      images: images, videos: videos)
     }
 
     private static func read(_ path: String) throws(SourceError) -> [UInt8] {

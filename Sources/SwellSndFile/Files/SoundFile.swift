@@ -47,7 +47,7 @@ public final class SoundFile {
     /// How the samples are stored, when they can be copied as stored
     /// (``readStoredFrames(into:count:)``): 16- and 24-bit PCM in an
     /// uncompressed container.
-    let storedLayout: StoredSampleLayout?
+    package let storedLayout: StoredSampleLayout?
     /// Whether ``seek(toFrame:)`` is possible.
     public let isSeekable: Bool
     /// The file's text tags (title, artist, …), as libsndfile reads them.
@@ -203,7 +203,7 @@ public final class SoundFile {
     /// bytesPerSample` bytes. Returns and throws as
     /// ``readFrames(into:count:)`` does; the two may be mixed freely, both
     /// reading on from ``position``.
-    func readStoredFrames(into bytes: UnsafeMutableRawPointer, count: Int) throws(SoundFileError) -> Int {
+    package func readStoredFrames(into bytes: UnsafeMutableRawPointer, count: Int) throws(SoundFileError) -> Int {
         guard let layout = storedLayout else { preconditionFailure("'\(path)' has no stored layout") }
         let frameBytes = channelCount * layout.bytesPerSample
         return try advance(count: count) { Int(sf_read_raw(handle, bytes, sf_count_t(count * frameBytes))) / frameBytes }

@@ -3,21 +3,21 @@ import SwellAudio
 /// A voice's samples streamed by a ``StreamingDecoder``: decoding runs on its
 /// own thread and the render thread only copies from the ring buffer, so
 /// live playback never waits for the disk.
-final class StreamingSourceReader: AudioSourceReader {
+package final class StreamingSourceReader: AudioSourceReader {
     let decoder: StreamingDecoder
-    var channelCount: Int { decoder.channelCount }
+    package var channelCount: Int { decoder.channelCount }
 
     /// Streams `file` from frame `first`, the ring filled before it returns.
-    init(file: sending SoundFile, from first: Int64) throws(SoundFileError) {
-        decoder = StreamingDecoder(file: file)
+    package init(file: sending any DecodedAudio, from first: Int64) throws(SoundFileError) {
+        decoder = StreamingDecoder(decoding: file)
         try decoder.start(from: first)
     }
 
     deinit { decoder.stop() }
 
-    var failure: (any Error)? { decoder.error }
+    package var failure: (any Error)? { decoder.error }
 
-    func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
+    package func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
         let result = decoder.read(into: UnsafeMutableBufferPointer(start: buffer, count: frameCount * channelCount),
                                   frameCount: frameCount)
         switch result.status {
@@ -30,26 +30,26 @@ final class StreamingSourceReader: AudioSourceReader {
 /// A voice's samples read straight from the file, on the thread that
 /// renders. For offline rendering, where nothing is real-time and a second
 /// thread would only add copies.
-final class FileSourceReader: AudioSourceReader, @unchecked Sendable {
-    private let file: SoundFile
+package final class FileSourceReader: AudioSourceReader, @unchecked Sendable {
+    private let file: any DecodedAudio
     private var error: SoundFileError?
-    var channelCount: Int { file.channelCount }
-    var failure: (any Error)? { error }
+    package var channelCount: Int { file.channelCount }
+    package var failure: (any Error)? { error }
 
     /// Reads `file` from frame `first`.
-    init(file: sending SoundFile, from first: Int64) throws(SoundFileError) {
+    package init(file: sending any DecodedAudio, from first: Int64) throws(SoundFileError) {
         if first != file.position { try file.seek(toFrame: first) }
         self.file = file
     }
 
-    func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
+    package func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
         reading(frameCount) { () throws(SoundFileError) in
             try file.readFrames(into: UnsafeMutableBufferPointer(start: buffer, count: frameCount * channelCount),
                                 count: frameCount)
         }
     }
 
-    func readStored(into bytes: UnsafeMutableRawPointer, frameCount: Int,
+    package func readStored(into bytes: UnsafeMutableRawPointer, frameCount: Int,
                     layout: StoredSampleLayout) -> (frames: Int, ended: Bool)? {
         guard file.storedLayout == layout else { return nil }
         return reading(frameCount) { () throws(SoundFileError) in try file.readStoredFrames(into: bytes, count: frameCount) }

@@ -1,7 +1,7 @@
 import Glibc
 import Synchronization
 
-/// Decodes a ``SoundFile`` on its own thread into a fixed ring buffer, for an
+/// Decodes a file (a ``SoundFile``, or any ``DecodedAudio``) on its own thread into a fixed ring buffer, for an
 /// audio render thread to consume without ever blocking.
 ///
 /// The render thread never locks, allocates or does file I/O
@@ -102,7 +102,12 @@ public final class StreamingDecoder: Sendable {
     ///   - bufferDuration: seconds of audio the ring holds (rounded up to a
     ///     power of two of frames, and to at least two chunks).
     ///   - chunkFrameCount: frames decoded per file read.
-    public init(file: sending SoundFile, bufferDuration: Double = 1, chunkFrameCount: Int = 4096) {
+    public convenience init(file: sending SoundFile, bufferDuration: Double = 1, chunkFrameCount: Int = 4096) {
+        self.init(decoding: file, bufferDuration: bufferDuration, chunkFrameCount: chunkFrameCount)
+    }
+
+    /// Prepares to stream `file`, as ``init(file:bufferDuration:chunkFrameCount:)``.
+    package init(decoding file: sending any DecodedAudio, bufferDuration: Double = 1, chunkFrameCount: Int = 4096) {
         precondition(bufferDuration.isFinite && bufferDuration > 0, "invalid buffer duration \(bufferDuration)")
         precondition(chunkFrameCount > 0, "chunk frame count must be positive")
         path = file.path
@@ -220,7 +225,7 @@ extension StreamingDecoder {
         let producerFailed = Atomic<Bool>(false)
         let underruns = Atomic<Int>(0)
 
-        init(file: sending SoundFile, ringFrames: Int, chunkFrameCount: Int) {
+        init(file: sending any DecodedAudio, ringFrames: Int, chunkFrameCount: Int) {
             ring = SPSCRing(minimumCapacity: ringFrames, slotWidth: file.channelCount)
             self.chunkFrameCount = chunkFrameCount
             producer = Mutex(Producer(file: file, chunkFrameCount: chunkFrameCount))
@@ -348,10 +353,10 @@ extension StreamingDecoder {
 
     /// The decoding side's private state.
     fileprivate struct Producer: ~Copyable {
-        let file: SoundFile
+        let file: any DecodedAudio
         let chunk: UnsafeMutableBufferPointer<Float>
 
-        init(file: sending SoundFile, chunkFrameCount: Int) {
+        init(file: sending any DecodedAudio, chunkFrameCount: Int) {
             self.file = file
             chunk = .allocate(capacity: chunkFrameCount * file.channelCount)
             chunk.initialize(repeating: 0)

@@ -7,9 +7,10 @@ import SwellSndFile
 /// A script and the command-line automation, built as a layer tree with
 /// timed events, ready to be hosted.
 ///
-/// - Each script layer becomes a ``ScriptLayer``, an ``AudioLayer`` or a
-///   ``MixerLayer`` with its initial properties; layers without a parent
-///   hang under one root.
+/// - Each script layer becomes a ``ScriptLayer``, an ``AudioLayer``, a
+///   ``MixerLayer``, a ``VideoLayer`` (its sound track in an audio layer
+///   below it) or another visual layer with its initial properties; layers
+///   without a parent hang under one root.
 /// - The input file (`play`/`render`) plays in the script's audio layers
 ///   that name no file; if there are none, in a new audio layer `input`
 ///   under the first script layer, so that layer's `volume` — `main`'s when
@@ -58,7 +59,9 @@ final class AutomationStage {
 
     /// Builds the tree. `inputs` are the command line's files, in order,
     /// `crossfade` the seconds two of them overlap, `files` the script's
-    /// audio files by path, already opened (others are opened here),
+    /// audio files and video layers' sound tracks by path, already opened
+    /// (other audio files are opened here; video layers without one are
+    /// silent),
     /// `sampleRate` the rate frames are counted at (fade lengths round to
     /// it), `openMixer` opens mixer layers' controls (nil: mixer layers
     /// compute their curve only).
@@ -110,6 +113,14 @@ final class AutomationStage {
         crossfades = inputs.count > 1 ? try sequenceInputs(crossfade: crossfade) : []
         CATransaction.flush()
         length = try options.duration?.seconds(atSampleRate: sampleRate) ?? mediaEnd
+    }
+
+    /// Whether the tree has an audio layer: a script's, an input's, or a
+    /// video layer's sound track.
+    var hasAudioLayers: Bool {
+        var found = false
+        root.forEachInTree { found = found || $0 is AudioLayer }
+        return found
     }
 
     /// When the last audio layer's file ends, in host time, at the layers'
@@ -259,6 +270,8 @@ final class AutomationStage {
             } else {
                 layer = MixerLayer()
             }
+        case .video:
+            layer = makeVideoLayer(spec, sound: spec.file.flatMap { files[$0.path] })
         default:
             layer = spec.type.visualClass!.init()
         }
@@ -269,6 +282,22 @@ final class AutomationStage {
         layer.name = spec.name
         for (key, value) in spec.properties.sorted(by: { $0.key < $1.key }) {
             layer.setValue(value, forKey: key)
+        }
+        return layer
+    }
+
+    /// A video layer showing the script's video, with its sound track —
+    /// `sound`, the track at the mix's rate, when an audio engine hosts the
+    /// scene — playing in an audio layer `sound` below it, so that the
+    /// sound follows the layer's time and its `volume`
+    /// (docs/video.md#video-layers).
+    private static func makeVideoLayer(_ spec: LayerSpec, sound: (any AudioSource)?) -> VideoLayer {
+        let layer = VideoLayer()
+        layer.source = spec.video?.source
+        if let sound {
+            let track = AudioLayer(soundSource: sound)
+            track.name = "sound"
+            layer.addSublayer(track)
         }
         return layer
     }

@@ -53,7 +53,7 @@ struct PlayJob {
                                       openMixer: { device, control in
                                           try MixerControl(device: device ?? "default", name: control ?? "Master")
                                       })
-            if files.isEmpty && !session.stage.layers.values.contains(where: { $0 is AudioLayer }) {
+            if files.isEmpty && !session.stage.hasAudioLayers {
                 throw AutomationError("nothing to play: give a file, or a script with audio layers")
             }
             let output = try AudioOutput(engine: session.engine, device: device, configuration: configuration)

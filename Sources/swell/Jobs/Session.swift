@@ -1,6 +1,7 @@
 import Foundation
 import SwellALSA
 import SwellCharts
+import SwellMedia
 import SwellScript
 import SwellSndFile
 
@@ -35,9 +36,15 @@ final class Session {
         // here — and handed on: to its layer, and through the layer to the
         // engine's reader.
         let script = script ?? ScriptSpec()
-        var opened: [String: SoundFileSource] = [:]
+        var opened: [String: any AudioSource] = [:]
         for layer in script.layers where layer.type == .audio {
             if let file = layer.file, opened[file.path] == nil { opened[file.path] = try SoundFileSource(path: file.path) }
+        }
+        // A video's sound track, opened with the video when the script was read.
+        for layer in script.layers where layer.type == .video {
+            if let file = layer.file, let track = (layer.video?.source as? VideoFile)?.soundTrack {
+                opened[file.path] = track
+            }
         }
         let input = inputs.first
         let firstFile = script.layers.lazy.compactMap { $0.file.flatMap { opened[$0.path] } }.first
