@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SwellALSA
 import SwellCharts
 import SwellScript
@@ -50,6 +51,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "No progress line.")
     var quiet = false
 
+    @Flag(help: "Show the script's scene in a window while its sound plays (needs a display).")
+    var window = false
+
     func validate() throws {
         guard (16...65536).contains(period) else { throw ValidationError("--period must be 16 to 65536 frames") }
     }
@@ -66,10 +70,24 @@ struct PlayCommand: ParsableCommand {
         job.options = automation.options
         job.inputOptions = inputOptions.options
         job.format = mixFormat.options
+        if window { return try runWindow(job) }
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         try job.run(progress: quiet ? nil : { status in
             line.update(time: status.time, duration: status.duration, gainDecibels: status.gainDecibels, xruns: status.xruns)
         }, shouldContinue: { !Interrupt.isRequested })
+    }
+
+    /// `--window`: the scene on screen, on the sound's clock; a frame saved
+    /// with S is reported on standard output.
+    private func runWindow(_ job: PlayJob) throws {
+        var windowJob = WindowJob(play: job)
+        if let script = automation.script { windowJob.name = URL(fileURLWithPath: script).lastPathComponent }
+        windowJob.reportsStatistics = ProcessInfo.processInfo.environment["SWELL_FRAME_STATS"].map { !$0.isEmpty } ?? false
+        try windowJob.run(shouldContinue: { !Interrupt.isRequested }, saved: { frame in
+            // Written at once, not buffered: whoever watches the output sees
+            // each save as it happens.
+            FileHandle.standardOutput.write(Data("saved \(frame.path): the scene at \(frame.sceneTime) s\n".utf8))
+        })
     }
 }
