@@ -59,25 +59,45 @@ public final class LiveWindow {
         refit(to: window.drawableSize)
     }
 
+    /// How frames reach the screen: `software renderer, paced by a timer`.
+    public var presentation: String {
+        "\(window.rendererName) renderer, paced by " + (window.hasVSync ? "vertical sync" : "a timer")
+    }
+
     /// The display's refresh interval in seconds.
     public var refreshInterval: Double { statistics.refreshInterval }
 
-    /// Shows `scene` until it ends. `save` names the file for a frame the
-    /// user saves at a scene time, and hears where it went.
+    /// A frame on its way to the screen.
+    private struct Rendering {
+        let frame: PendingFrame
+        let sceneTime: Double
+        let paused: Bool
+        let placement: LetterboxFit
+    }
+
+    /// Shows `scene` until it ends. `savePath` names the file for a frame
+    /// the user saves at a scene time, and `saved` hears where it went.
+    ///
+    /// Frames are pipelined one deep: the next frame renders while the one
+    /// before is presented, so the refresh interval holds a render or a
+    /// present, not both. The display link's `targetTimestamp` is therefore
+    /// the refresh after next when a frame is in flight — the one at which
+    /// the frame it draws will be seen.
     public func run(_ scene: LiveScene, shouldContinue: () -> Bool,
                     savePath: (Double) -> String, saved: (SavedFrame) -> Void) throws -> Ending {
         var pacer = RefreshPacer(refreshRate: window.refreshRate, hasVSync: window.hasVSync)
         let host = scene.host
-        var pending: (frame: PendingFrame, sceneTime: Double, paused: Bool)?
+        var started: Rendering?
         let link = CADisplayLink(host: host) { [self] link in
             let time = link.targetTimestamp
             guard let snapshot = scene.snapshot(at: time), !snapshot.records.isEmpty else { return }
-            let rootTiming = snapshot.records[0].timing
-            pending = (renderThread.render(snapshot, at: time, into: fit.canvas),
-                       snapshot.localTime(ofLayerAt: 0, hostTime: time), rootTiming.speed == 0)
+            started = Rendering(frame: renderThread.render(snapshot, at: time, into: fit.canvas),
+                                sceneTime: snapshot.localTime(ofLayerAt: 0, hostTime: time),
+                                paused: snapshot.records[0].timing.speed == 0, placement: fit.placement)
         }
         defer { link.invalidate() }
         var lastTimestamp = -Double.infinity
+        var inFlight: Rendering?
         while true {
             for event in window.pollEvents() {
                 switch event {
@@ -97,23 +117,24 @@ public final class LiveWindow {
             // The clock never runs backwards from one frame to the next.
             let timestamp = max(scene.now, lastTimestamp)
             lastTimestamp = timestamp
-            let target = timestamp + refreshInterval
+            let seen = pacer.nextRefresh + (inFlight == nil ? 0 : pacer.interval)
+            let target = timestamp + max(0, seen - RefreshPacer.now())
             try scene.prepare(through: target)
-            pending = nil
+            started = nil
             link.fire(timestamp: timestamp, targetTimestamp: target)
-            guard let next = pending else {
-                pacer.waitForNextRefresh()
+            let presenting = inFlight
+            inFlight = started
+            guard let presenting else {
+                if inFlight == nil { pacer.waitForNextRefresh() }
                 continue
             }
-            // While the frame renders.
-            try scene.prepare(through: target)
-            let frame = next.frame.wait()
+            let frame = presenting.frame.wait()
             pacer.waitForNextRefresh()
-            window.present(frame, in: fit.placement)
+            window.present(frame, in: presenting.placement)
             statistics.noteFrameShown(at: RefreshPacer.now())
-            shown = (frame, next.sceneTime)
-            window.title = title(sceneTime: next.sceneTime, paused: next.paused)
-            if !next.paused && scene.isFinished(atSceneTime: next.sceneTime) { return .finished }
+            shown = (frame, presenting.sceneTime)
+            window.title = title(sceneTime: presenting.sceneTime, paused: presenting.paused)
+            if !presenting.paused && scene.isFinished(atSceneTime: presenting.sceneTime) { return .finished }
         }
     }
 

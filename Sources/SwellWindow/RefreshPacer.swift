@@ -16,6 +16,7 @@ public struct RefreshPacer {
     private let usesTimer: Bool
     private var origin: Double?
     private var frame: Int64 = 0
+    private var lastReturn: Double?
 
     public init(refreshRate: Double, hasVSync: Bool) {
         interval = 1 / refreshRate
@@ -26,6 +27,7 @@ public struct RefreshPacer {
     /// counts it.
     public mutating func waitForNextRefresh() {
         let now = Self.now()
+        defer { lastReturn = Self.now() }
         guard usesTimer else { return }
         guard let origin else {
             origin = now
@@ -39,6 +41,15 @@ public struct RefreshPacer {
         }
         var deadline = timespec(tv_sec: Int(due), tv_nsec: Int((due - due.rounded(.down)) * 1e9))
         while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, nil) == EINTR {}
+    }
+
+    /// When the next ``waitForNextRefresh()`` is expected to return, on
+    /// `CLOCK_MONOTONIC`: a frame presented then is seen then.
+    public var nextRefresh: Double {
+        let now = Self.now()
+        guard let origin = usesTimer ? origin : lastReturn else { return now }
+        let due = usesTimer ? origin + Double(frame + 1) * interval : origin + interval
+        return max(now, due)
     }
 
     /// Seconds on `CLOCK_MONOTONIC`.

@@ -12,8 +12,8 @@ import SwellWindow
 /// With audio layers (or input files) the tree is hosted by the audio
 /// engine and the window runs on the audio clock (``PlayingScene``);
 /// without, on a headless host following the monotonic clock
-/// (``HostClockScene``), until its animations end — never, when one
-/// repeats forever — or Q. The window opens before anything plays, so
+/// (``HostClockScene``), until `--duration` or where its animations end —
+/// never, when one repeats forever — or Q. The window opens before anything plays, so
 /// without a display nothing is heard.
 struct WindowJob {
     var play: PlayJob
@@ -38,21 +38,20 @@ struct WindowJob {
         // opens, and the window before anything plays.
         let sources = try play.inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: play.raw) }
         let session = hasSound ? try makeSession(sources, script: script) : nil
-        let end = hasSound ? nil : try SceneEnd(script: script, options: play.options)
+        let end = hasSound ? nil : try silentEnd(script)
         let window: LiveWindow
         do {
             window = try LiveWindow(canvas: canvas, name: name)
         } catch {
             throw WindowUnavailable(reason: error.description)
         }
-        defer { if reportsStatistics { report(window.statistics) } }
+        defer { if reportsStatistics { report(window) } }
         let savePath = { (time: Double) in Self.savePath(name: name, sceneTime: time) }
         guard let session else {
             let clock = ManualClock()
             let host = HeadlessHost(clock: clock)
             try AutomationStage(script: script, options: play.options, sampleRate: nil, openMixer: nil).install(on: host)
-            let sceneEnd: Double? = if case .at(let time) = end { time } else { nil }
-            let scene = HostClockScene(host: host, clock: clock, end: sceneEnd)
+            let scene = HostClockScene(host: host, clock: clock, end: end)
             let ending = try window.run(scene, shouldContinue: shouldContinue, savePath: savePath, saved: saved)
             if ending == .interrupted { throw RenderInterrupted() }
             return
@@ -70,6 +69,15 @@ struct WindowJob {
         }
         try output.stop(drain: true)
         if let failure = session.engine.sourceFailure { throw failure }
+    }
+
+    /// Where a scene without sound ends: at `--duration`, else where its
+    /// animations end (``SceneEnd``); nil — never — when one repeats
+    /// forever.
+    private func silentEnd(_ script: ScriptSpec) throws -> Double? {
+        if let duration = play.options.duration { return try duration.seconds(atSampleRate: nil) }
+        guard case .at(let time) = try SceneEnd(script: script, options: play.options) else { return nil }
+        return time
     }
 
     /// The inputs and the script's own files on a live engine, as `play`
@@ -96,8 +104,8 @@ struct WindowJob {
         return path
     }
 
-    private func report(_ statistics: FrameStatistics) {
-        FileHandle.standardError.write(Data("swell: window: \(statistics)\n".utf8))
+    private func report(_ window: LiveWindow) {
+        FileHandle.standardError.write(Data("swell: window: \(window.presentation); \(window.statistics)\n".utf8))
     }
 }
 
