@@ -6,13 +6,13 @@ import SwellRender
 /// the display's rate, with the keys of docs/video.md#the-live-window.
 ///
 /// Each refresh, on the owning thread: the window's events are handled; the
-/// display link fires with `timestamp` the scene clock's time now and
-/// `targetTimestamp` one refresh later — when the frame being prepared
-/// reaches the screen — running the host's display pass there; the frame is
-/// the scene at `targetTimestamp`, as Apple advises drawing for
-/// `targetTimestamp`, rendered on a ``FrameRenderThread`` while the owning
-/// thread services the scene (events, the audio engine); then it is
-/// presented at the refresh (``RefreshPacer``).
+/// scene is serviced (events, the audio engine); the display link fires
+/// with `timestamp` the scene clock's time now and `targetTimestamp` the
+/// refresh at which the frame being started will be seen, running the
+/// host's display pass; that frame — the scene at `targetTimestamp`, as
+/// Apple advises drawing for it — starts rendering on a
+/// ``FrameRenderThread``, and the frame before it is presented at the
+/// refresh (``RefreshPacer``).
 ///
 /// Space pauses the root layer with QA1673's recipe (`CALayer.pause()` and
 /// `resume()`), which stops everything below it — animations and, on an

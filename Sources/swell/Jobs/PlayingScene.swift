@@ -17,18 +17,28 @@ final class PlayingScene: LiveScene {
     private var timeline = SnapshotTimeline()
     private var serviced: Int64 = 0
 
-    init(session: Session, output: AudioOutput) {
+    /// Frames the render thread may play between two of the window's
+    /// frames: one refresh interval at the engine's rate.
+    private let framesPerRefresh: Int64
+
+    init(session: Session, output: AudioOutput, refreshInterval: Double) {
         self.session = session
         self.output = output
+        framesPerRefresh = Int64((refreshInterval * Double(session.engine.sampleRate)).rounded(.up))
     }
 
     var host: RenderHost { session.engine }
 
     var now: Double { output.playbackTime }
 
+    /// Services the engine as far as its render thread may go before the
+    /// next frame's turn — the output's horizon and a refresh interval
+    /// more, which keeps a render thread waiting on the display path's
+    /// displayed periods fed — whatever `time` the frame is for: what is
+    /// run ahead of it is kept out of its picture by the timeline.
     func prepare(through time: Double) throws {
         let engine = session.engine, period = Int64(engine.periodFrames)
-        let horizon = output.serviceHorizon
+        let horizon = output.serviceHorizon + framesPerRefresh
         timeline.note(engine.latestSnapshot)
         while serviced < horizon {
             serviced = min(horizon, (serviced / period + 1) * period)

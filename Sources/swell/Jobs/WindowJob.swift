@@ -59,7 +59,7 @@ struct WindowJob {
         let output = try AudioOutput(engine: session.engine, device: play.device, configuration: play.configuration)
         try output.start()
         play.options.warnOfLimitedLevels(allowsBoost: play.allowsBoost)
-        let scene = PlayingScene(session: session, output: output)
+        let scene = PlayingScene(session: session, output: output, refreshInterval: window.refreshInterval)
         let ending = try window.run(scene, shouldContinue: shouldContinue, savePath: savePath, saved: saved)
         guard ending == .finished else {
             try output.fadeOut()
