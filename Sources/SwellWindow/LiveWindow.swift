@@ -85,6 +85,7 @@ public final class LiveWindow {
     /// the frame it draws will be seen.
     public func run(_ scene: LiveScene, shouldContinue: () -> Bool,
                     savePath: (Double) -> String, saved: (SavedFrame) -> Void) throws -> Ending {
+        DisplayPriority.raiseCurrentThread()
         var pacer = RefreshPacer(refreshRate: window.refreshRate, hasVSync: window.hasVSync)
         let host = scene.host
         var started: Rendering?
