@@ -142,8 +142,14 @@ struct LiveWindowTests {
                 .filter { $0.offset % 2 == 0 }.map(\.element)
             let sounding = left.indices.filter { left[$0] != 0 }
             #expect(abs(sounding.count - 47_200) <= 2, "\(sounding.count) frames of tone heard")
-            let longestGap = zip(sounding, sounding.dropFirst()).map { $1 - $0 - 1 }.max() ?? 0
-            #expect(longestGap >= 4_800, "a silence of \(longestGap) frames where the tree was paused")
+            let gaps = zip(sounding, sounding.dropFirst()).map { (start: $0 + 1, length: $1 - $0 - 1) }
+            let pause = try #require(gaps.max { $0.length < $1.length })
+            #expect(pause.length >= 4_800, "a silence of \(pause.length) frames where the tree was paused")
+            // Seen and heard stop together: the sound held at the frame of
+            // the picture's time, the saved frame's.
+            let heardBeforePause = sounding.prefix { $0 < pause.start }.count
+            #expect(abs(Double(heardBeforePause) - saved[0].time * 48_000) <= 1,
+                    "\(heardBeforePause) frames heard before the pause; the picture paused at \(saved[0].time) s")
         }
     }
 
