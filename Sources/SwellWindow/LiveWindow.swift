@@ -76,7 +76,8 @@ public final class LiveWindow {
     }
 
     /// Shows `scene` until it ends. `savePath` names the file for a frame
-    /// the user saves at a scene time, and `saved` hears where it went.
+    /// the user saves at a scene time, and `saved` hears where it went — or
+    /// why it could not be written, which does not stop the show.
     ///
     /// Frames are pipelined one deep: the next frame renders while the one
     /// before is presented, so the refresh interval holds a render or a
@@ -84,7 +85,7 @@ public final class LiveWindow {
     /// the refresh after next when a frame is in flight — the one at which
     /// the frame it draws will be seen.
     public func run(_ scene: LiveScene, shouldContinue: () -> Bool,
-                    savePath: (Double) -> String, saved: (SavedFrame) -> Void) throws -> Ending {
+                    savePath: (Double) -> String, saved: (Result<SavedFrame, RenderError>) -> Void) throws -> Ending {
         DisplayPriority.raiseCurrentThread()
         var pacer = RefreshPacer(refreshRate: window.refreshRate, hasVSync: window.hasVSync)
         let host = scene.host
@@ -108,8 +109,10 @@ public final class LiveWindow {
                 case .saveFrame:
                     if let shown {
                         let path = savePath(shown.sceneTime)
-                        try shown.frame.writePNG(to: path)
-                        saved(SavedFrame(path: path, sceneTime: shown.sceneTime))
+                        saved(Result { () throws(RenderError) in
+                            try shown.frame.writePNG(to: path)
+                            return SavedFrame(path: path, sceneTime: shown.sceneTime)
+                        })
                     }
                 case .resized(let width, let height): refit(to: (width, height))
                 }

@@ -91,10 +91,16 @@ struct PlayCommand: ParsableCommand {
         var windowJob = WindowJob(play: job)
         if let script = automation.script { windowJob.name = URL(fileURLWithPath: script).lastPathComponent }
         windowJob.reportsStatistics = ProcessInfo.processInfo.environment["SWELL_FRAME_STATS"].map { !$0.isEmpty } ?? false
-        try windowJob.run(shouldContinue: { !Interrupt.isRequested }, saved: { frame in
+        try windowJob.run(shouldContinue: { !Interrupt.isRequested }, saved: { outcome in
             // Written at once, not buffered: whoever watches the output sees
-            // each save as it happens.
-            FileHandle.standardOutput.write(Data("saved \(frame.path): the scene at \(frame.sceneTime) s\n".utf8))
+            // each save as it happens. A save that fails is reported, and
+            // the show goes on.
+            switch outcome {
+            case .success(let frame):
+                FileHandle.standardOutput.write(Data("saved \(frame.path): the scene at \(frame.sceneTime) s\n".utf8))
+            case .failure(let error):
+                FileHandle.standardError.write(Data("swell: error: \(Failure.message(for: error))\n".utf8))
+            }
         })
     }
 }

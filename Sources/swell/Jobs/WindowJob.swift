@@ -27,7 +27,7 @@ struct WindowJob {
     /// Shows the scene until it ends, Q or the window closes (returns), or
     /// `shouldContinue` returns false (fades out and throws
     /// ``RenderInterrupted``).
-    func run(shouldContinue: () -> Bool, saved: (LiveWindow.SavedFrame) -> Void) throws {
+    func run(shouldContinue: () -> Bool, saved: (Result<LiveWindow.SavedFrame, RenderError>) -> Void) throws {
         guard let script = play.script, let spec = script.canvas else {
             throw AutomationError("--window shows a scene: give a --script with a \"canvas\"")
         }
