@@ -9,7 +9,7 @@ import SwellWindow
 /// window at the display's refresh while its sound plays
 /// (docs/video.md#the-live-window).
 ///
-/// With audio layers (or input files) the tree is hosted by the audio
+/// With audio layers, a video layer's sound track or input files, the tree is hosted by the audio
 /// engine and the window runs on the audio clock (``PlayingScene``);
 /// without, on a headless host following the monotonic clock
 /// (``HostClockScene``), until `--duration` or where its animations end —
@@ -33,7 +33,7 @@ struct WindowJob {
         }
         let canvas = Canvas(width: spec.width, height: spec.height, scale: spec.scale,
                             backgroundColor: spec.backgroundColor)
-        let hasSound = !play.inputs.isEmpty || script.layers.contains { $0.type == .audio }
+        let hasSound = !play.inputs.isEmpty || script.layers.contains(where: \.makesSound)
         // Everything that can be bad input is checked before the window
         // opens, and the window before anything plays.
         let sources = try play.inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: play.raw) }
