@@ -85,9 +85,11 @@ public final class PendingFrame: Sendable {
         done.signal()
     }
 
-    /// Waits for the frame.
+    /// Waits for the frame; once it is there, returns it at once, however
+    /// often asked.
     public func wait() -> Frame {
         done.wait()
+        done.signal()
         return frame.withLock { $0! }
     }
 }

@@ -90,12 +90,24 @@ public final class LiveWindow {
         var pacer = RefreshPacer(refreshRate: window.refreshRate, hasVSync: window.hasVSync)
         let host = scene.host
         var started: Rendering?
+        // The last frame started, and what it was rendered from: a paused
+        // tree stands still — every layer's local time is held by the
+        // root's — so until something is committed or the window resized,
+        // its frame is the one already rendered.
+        var last: (rendering: Rendering, snapshot: RenderSnapshot, canvas: Canvas)?
         let link = CADisplayLink(host: host) { [self] link in
             let time = link.targetTimestamp
             guard let snapshot = scene.snapshot(at: time), !snapshot.records.isEmpty else { return }
-            started = Rendering(frame: renderThread.render(snapshot, at: time, into: fit.canvas),
-                                sceneTime: snapshot.localTime(ofLayerAt: 0, hostTime: time),
-                                paused: snapshot.records[0].timing.speed == 0, placement: fit.placement)
+            let paused = snapshot.records[0].timing.speed == 0
+            if paused, let last, last.snapshot === snapshot, last.canvas == fit.canvas {
+                started = last.rendering
+                return
+            }
+            let rendering = Rendering(frame: renderThread.render(snapshot, at: time, into: fit.canvas),
+                                      sceneTime: snapshot.localTime(ofLayerAt: 0, hostTime: time),
+                                      paused: paused, placement: fit.placement)
+            started = rendering
+            last = (rendering, snapshot, fit.canvas)
         }
         defer { link.invalidate() }
         var lastTimestamp = -Double.infinity
