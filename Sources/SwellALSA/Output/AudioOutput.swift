@@ -142,7 +142,7 @@ public final class AudioOutput: @unchecked Sendable {
             let queued = (try? pcm.delay()) ?? 0
             let heard = max(0, total - Int64(queued))
             clock.heardFrames.store(heard, ordering: .releasing)
-            heardOrigin.store(Self.monotonicNanoseconds() - heard * 1_000_000_000 / Int64(engine.sampleRate),
+            heardOrigin.store(Self.monotonicNanoseconds() - Self.nanoseconds(ofFrames: heard, rate: engine.sampleRate),
                               ordering: .releasing)
             // A device keeps what is written queued until it plays it; one
             // that has queued less than a period after eight writes plays
@@ -206,6 +206,14 @@ public final class AudioOutput: @unchecked Sendable {
         let carried = Double(Self.monotonicNanoseconds() - origin) / 1e9
         let writtenTime = engine.time(ofFrame: written.load(ordering: .relaxed))
         return min(max(carried, measured), writtenTime)
+    }
+
+    /// The duration of `frames` at `rate`, in nanoseconds: whole seconds
+    /// and the rest apart, so that no product overflows (frames × 10⁹
+    /// would after 53 hours at 48 kHz).
+    private static func nanoseconds(ofFrames frames: Int64, rate: Int) -> Int64 {
+        let rate = Int64(rate)
+        return frames / rate * 1_000_000_000 + frames % rate * 1_000_000_000 / rate
     }
 
     /// `CLOCK_MONOTONIC` in nanoseconds (a vDSO call: real-time safe).
