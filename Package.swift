@@ -190,6 +190,9 @@ let package = Package(
         .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "SwellRender", "TestSupport"]),
         .testTarget(name: "SwellRenderTests", dependencies: ["SwellRender", "TestSupport"]),
         .testTarget(name: "SwellMediaTests", dependencies: ["SwellMedia", "SwellCore", "SwellAudio", "SwellRender", "TestSupport"]),
+        // The live window's pieces without a display: fitting, pacing
+        // statistics, snapshots by commit time.
+        .testTarget(name: "SwellWindowTests", dependencies: ["SwellWindow"]),
         // End-to-end tests of the `swell` executable, which they run from
         // the build directory beside the test bundle (`swift build
         // --build-tests` builds every product, `swell` included).

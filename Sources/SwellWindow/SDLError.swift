@@ -9,4 +9,9 @@ public struct SDLError: Error, CustomStringConvertible, Sendable {
         let reason = SDL_GetError().map { String(cString: $0) } ?? ""
         description = reason.isEmpty ? context : "\(context): \(reason)"
     }
+
+    /// A failure found before SDL was asked.
+    init(plain description: String) {
+        self.description = description
+    }
 }

@@ -123,11 +123,18 @@ struct HelpSnapshotTests {
         display), as Core Animation's display link would. Ctrl-C fades out over 20 ms
         before stopping.
 
+        With --window, a script's scene (its "canvas") is shown in a window at the
+        display's refresh, on the sound's clock: space pauses and resumes everything,
+        sound included; the left and right arrows step a frame while paused; S saves
+        the frame on screen as a PNG; Q or closing the window stops. A scene without
+        sound plays until its animations end (or --duration).
+
         EXAMPLES:
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
           swell play song.flac --rate 48000 --device hw:0
           swell play --script mix.json
+          swell play --script scene.json --window
           swell play a.flac b.flac c.flac --crossfade 3
 
         USAGE: swell play [<options>] [<inputs> ...]
@@ -155,6 +162,8 @@ struct HelpSnapshotTests {
           --period <frames>       Frames per ALSA period. (default: 256)
           --allow-boost           Allow gain above 0 dB (up to +24 dB).
           -q, --quiet             No progress line.
+          --window                Show the script's scene in a window while its sound
+                                  plays (needs a display).
           --version               Show the version.
           -h, --help              Show help information.
 

@@ -39,6 +39,11 @@ public final class AudioOutput: @unchecked Sendable {
     private var thread: RenderThread?
     private let running = Atomic<Bool>(false)
     private let written = Atomic<Int64>(0)
+    /// The `CLOCK_MONOTONIC` instant, in nanoseconds, at which frame 0 was
+    /// heard, as the last write measured it (frames heard then, back-dated
+    /// at the sample rate); 0 before the first write. One word, so that a
+    /// reader never sees the frames of one write with the instant of another.
+    private let heardOrigin = Atomic<Int64>(0)
     private let wake = WakeupSignal()
     /// The error that stopped the render thread. Written by the first render
     /// thread that fails, before it sets `failed` (release); read by the
@@ -135,7 +140,10 @@ public final class AudioOutput: @unchecked Sendable {
             }
             let total = written.wrappingAdd(Int64(period), ordering: .relaxed).newValue
             let queued = (try? pcm.delay()) ?? 0
-            clock.heardFrames.store(max(0, total - Int64(queued)), ordering: .releasing)
+            let heard = max(0, total - Int64(queued))
+            clock.heardFrames.store(heard, ordering: .releasing)
+            heardOrigin.store(Self.monotonicNanoseconds() - Self.nanoseconds(ofFrames: heard, rate: engine.sampleRate),
+                              ordering: .releasing)
             // A device keeps what is written queued until it plays it; one
             // that has queued less than a period after eight writes plays
             // faster than real time (the null and file plugins).
@@ -162,14 +170,57 @@ public final class AudioOutput: @unchecked Sendable {
         // The render thread's signal comes at least once per buffer; the
         // timeout only bounds how late a stalled device is noticed.
         let timeout = max(0.01, 2 * Double(pcm.parameters.bufferSize) / Double(pcm.parameters.sampleRate))
-        // Far enough ahead for everything the render thread renders before
-        // it next signals.
-        let ahead = ownerWakeInterval
         while !done() {
             wake.wait(timeout: .seconds(timeout))
-            engine.service(through: engine.renderedFrames + Int64(ahead))
-            if failed.load(ordering: .acquiring), let failure { throw failure }
+            engine.service(through: serviceHorizon)
+            try checkFailure()
         }
+    }
+
+    /// The frame the owning thread services the engine through: far enough
+    /// ahead of the render thread for everything it renders before it next
+    /// signals. An owning thread with work of its own at its own pace — a
+    /// window's display refresh — calls ``AudioEngine/service(through:)``
+    /// up to here, then ``checkFailure()``, instead of ``run(until:)``.
+    public var serviceHorizon: Int64 {
+        engine.renderedFrames + Int64(ownerWakeInterval)
+    }
+
+    /// Throws the error that stopped the render thread, if one did.
+    public func checkFailure() throws(ALSAError) {
+        if failed.load(ordering: .acquiring), let failure { throw failure }
+    }
+
+    /// The stream time being heard now, finer than the audio clock: the
+    /// clock moves when the render thread writes, a refill at a time, which
+    /// on a card is longer than a display refresh; between writes the
+    /// device plays on at the sample rate, so the time is the last write's
+    /// measure carried forward by the monotonic clock — never past what was
+    /// written, never before the clock. On a device that does not keep real
+    /// time (the `null` and `file` plugins) it is the audio clock itself.
+    /// A picture drawn for this time is seen as its sound is heard.
+    public var playbackTime: Double {
+        let measured = engine.audioClock.currentTime
+        let origin = heardOrigin.load(ordering: .acquiring)
+        guard origin != 0, engine.core.outputIsRealTime.load(ordering: .acquiring) else { return measured }
+        let carried = Double(Self.monotonicNanoseconds() - origin) / 1e9
+        let writtenTime = engine.time(ofFrame: written.load(ordering: .relaxed))
+        return min(max(carried, measured), writtenTime)
+    }
+
+    /// The duration of `frames` at `rate`, in nanoseconds: whole seconds
+    /// and the rest apart, so that no product overflows (frames × 10⁹
+    /// would after 53 hours at 48 kHz).
+    private static func nanoseconds(ofFrames frames: Int64, rate: Int) -> Int64 {
+        let rate = Int64(rate)
+        return frames / rate * 1_000_000_000 + frames % rate * 1_000_000_000 / rate
+    }
+
+    /// `CLOCK_MONOTONIC` in nanoseconds (a vDSO call: real-time safe).
+    private static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
     }
 
     /// Fades the output to silence over 20 ms (the Ctrl-C path) and waits

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SwellALSA
 import SwellCharts
 import SwellScript
@@ -14,11 +15,18 @@ struct PlayCommand: ParsableCommand {
         by the layer's display() and ramped across the period (--gain display), as Core \
         Animation's display link would. Ctrl-C fades out over 20 ms before stopping.
 
+        With --window, a script's scene (its "canvas") is shown in a window at the display's \
+        refresh, on the sound's clock: space pauses and resumes everything, sound included; \
+        the left and right arrows step a frame while paused; S saves the frame on screen as \
+        a PNG; Q or closing the window stops. A scene without sound plays until its \
+        animations end (or --duration).
+
         EXAMPLES:
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
           swell play song.flac --rate 48000 --device hw:0
           swell play --script mix.json
+          swell play --script scene.json --window
           swell play a.flac b.flac c.flac --crossfade 3
         """)
 
@@ -50,6 +58,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "No progress line.")
     var quiet = false
 
+    @Flag(help: "Show the script's scene in a window while its sound plays (needs a display).")
+    var window = false
+
     func validate() throws {
         guard (16...65536).contains(period) else { throw ValidationError("--period must be 16 to 65536 frames") }
     }
@@ -66,10 +77,30 @@ struct PlayCommand: ParsableCommand {
         job.options = automation.options
         job.inputOptions = inputOptions.options
         job.format = mixFormat.options
+        if window { return try runWindow(job) }
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         try job.run(progress: quiet ? nil : { status in
             line.update(time: status.time, duration: status.duration, gainDecibels: status.gainDecibels, xruns: status.xruns)
         }, shouldContinue: { !Interrupt.isRequested })
+    }
+
+    /// `--window`: the scene on screen, on the sound's clock; a frame saved
+    /// with S is reported on standard output.
+    private func runWindow(_ job: PlayJob) throws {
+        var windowJob = WindowJob(play: job)
+        if let script = automation.script { windowJob.name = URL(fileURLWithPath: script).lastPathComponent }
+        windowJob.reportsStatistics = ProcessInfo.processInfo.environment["SWELL_FRAME_STATS"].map { !$0.isEmpty } ?? false
+        try windowJob.run(shouldContinue: { !Interrupt.isRequested }, saved: { outcome in
+            // Written at once, not buffered: whoever watches the output sees
+            // each save as it happens. A save that fails is reported, and
+            // the show goes on.
+            switch outcome {
+            case .success(let frame):
+                FileHandle.standardOutput.write(Data("saved \(frame.path): the scene at \(frame.sceneTime) s\n".utf8))
+            case .failure(let error):
+                FileHandle.standardError.write(Data("swell: error: \(Failure.message(for: error))\n".utf8))
+            }
+        })
     }
 }

@@ -111,27 +111,11 @@ struct SceneFrameJob {
         return FrameTimes(start: start, end: end, fps: fps)
     }
 
-    /// Where the scene stops moving: the later of its last event's time and
-    /// the end of the animation that ends last once every event has run
-    /// (``RenderHost/lastAnimationEnd``: begin time plus active duration, in
-    /// host time). Found on a host of its own, so the frames start from the
-    /// script's initial state. An animation that never ends — repeating
-    /// forever — leaves no end to find.
+    /// Where the scene stops moving (``SceneEnd``).
     private func animationsEnd() throws -> Double {
-        let host = HeadlessHost()
-        try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: nil).install(on: host)
-        var lastEvent = 0.0
-        while let time = host.nextEventTime {
-            lastEvent = time
-            host.runEvents(through: time)
+        switch try SceneEnd(script: script, options: options) {
+        case .at(let time): return time
+        case .never(let animation): throw AutomationError("\(animation) never ends (it repeats forever): give --end")
         }
-        CATransaction.flush()
-        guard let last = host.lastAnimationEnd else { return lastEvent }
-        guard last.time.isFinite else {
-            let keyPath = (last.animation as? CAPropertyAnimation)?.keyPath.map { " of '\($0)'" } ?? ""
-            let layer = last.layer.name.map { " on layer '\($0)'" } ?? ""
-            throw AutomationError("the animation\(keyPath)\(layer) never ends (it repeats forever): give --end")
-        }
-        return max(lastEvent, last.time)
     }
 }

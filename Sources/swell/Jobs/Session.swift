@@ -42,7 +42,7 @@ final class Session {
         }
         // A video's sound track, opened with the video when the script was read.
         for layer in script.layers where layer.type == .video {
-            if let file = layer.file, let track = (layer.video?.source as? VideoFile)?.soundTrack {
+            if let file = layer.file, let track = layer.videoSoundTrack {
                 opened[file.path] = track
             }
         }

@@ -1,0 +1,116 @@
+import Foundation
+import SwellALSA
+import SwellRender
+import SwellScript
+import SwellSndFile
+import SwellWindow
+
+/// `swell play --script scene.json --window`: the script's scene in a
+/// window at the display's refresh while its sound plays
+/// (docs/video.md#the-live-window).
+///
+/// With audio layers, a video layer's sound track or input files, the tree is hosted by the audio
+/// engine and the window runs on the audio clock (``PlayingScene``);
+/// without, on a headless host following the monotonic clock
+/// (``HostClockScene``), until `--duration` or where its animations end —
+/// never, when one repeats forever — or Q. The window opens before anything plays, so
+/// without a display nothing is heard.
+struct WindowJob {
+    var play: PlayJob
+    /// The script's file name: the window's title, and the stem of saved
+    /// frames.
+    var name = "scene"
+    /// Print frame statistics to standard error at the end
+    /// (`SWELL_FRAME_STATS`).
+    var reportsStatistics = false
+
+    /// Shows the scene until it ends, Q or the window closes (returns), or
+    /// `shouldContinue` returns false (fades out and throws
+    /// ``RenderInterrupted``).
+    func run(shouldContinue: () -> Bool, saved: (Result<LiveWindow.SavedFrame, RenderError>) -> Void) throws {
+        guard let script = play.script, let spec = script.canvas else {
+            throw AutomationError("--window shows a scene: give a --script with a \"canvas\"")
+        }
+        let canvas = Canvas(width: spec.width, height: spec.height, scale: spec.scale,
+                            backgroundColor: spec.backgroundColor)
+        let hasSound = !play.inputs.isEmpty || script.layers.contains(where: \.makesSound)
+        // Everything that can be bad input is checked before the window
+        // opens, and the window before anything plays.
+        let sources = try play.inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: play.raw) }
+        let session = hasSound ? try makeSession(sources, script: script) : nil
+        let end = hasSound ? nil : try silentEnd(script)
+        let window: LiveWindow
+        do {
+            window = try LiveWindow(canvas: canvas, name: name)
+        } catch {
+            throw WindowUnavailable(reason: error.description)
+        }
+        defer { if reportsStatistics { report(window) } }
+        let savePath = { (time: Double) in Self.savePath(name: name, sceneTime: time) }
+        guard let session else {
+            let clock = ManualClock()
+            let host = HeadlessHost(clock: clock)
+            try AutomationStage(script: script, options: play.options, sampleRate: nil, openMixer: nil).install(on: host)
+            let scene = HostClockScene(host: host, clock: clock, end: end)
+            let ending = try window.run(scene, shouldContinue: shouldContinue, savePath: savePath, saved: saved)
+            if ending == .interrupted { throw RenderInterrupted() }
+            return
+        }
+        let output = try AudioOutput(engine: session.engine, device: play.device, configuration: play.configuration)
+        try output.start()
+        play.options.warnOfLimitedLevels(allowsBoost: play.allowsBoost)
+        let scene = PlayingScene(session: session, output: output, refreshInterval: window.refreshInterval)
+        let ending = try window.run(scene, shouldContinue: shouldContinue, savePath: savePath, saved: saved)
+        guard ending == .finished else {
+            try output.fadeOut()
+            try output.stop(drain: false)
+            if ending == .interrupted { throw RenderInterrupted() }
+            return
+        }
+        try output.stop(drain: true)
+        if let failure = session.engine.sourceFailure { throw failure }
+    }
+
+    /// Where a scene without sound ends: at `--duration`, else where its
+    /// animations end (``SceneEnd``); nil — never — when one repeats
+    /// forever.
+    private func silentEnd(_ script: ScriptSpec) throws -> Double? {
+        if let duration = play.options.duration { return try duration.seconds(atSampleRate: nil) }
+        guard case .at(let time) = try SceneEnd(script: script, options: play.options) else { return nil }
+        return time
+    }
+
+    /// The inputs and the script's own files on a live engine, as `play`
+    /// builds them; the inputs play one after another (or crossfaded) in
+    /// one show.
+    private func makeSession(_ sources: [SoundFileSource], script: ScriptSpec) throws -> Session {
+        try Session(inputs: sources, inputOptions: play.inputOptions, script: script, options: play.options,
+                    format: play.format, mode: .live, gainPath: play.gainPath, periodFrames: play.periodFrames,
+                    allowsBoost: play.allowsBoost,
+                    openMixer: { device, control in
+                        try MixerControl(device: device ?? "default", name: control ?? "Master")
+                    })
+    }
+
+    /// `scene.json-1.234s.png` in the current directory, `-2`, `-3`… added
+    /// rather than overwriting a file.
+    static func savePath(name: String, sceneTime: Double) -> String {
+        let stem = "\((name as NSString).deletingPathExtension)-\(String(format: "%.3f", sceneTime))s"
+        var path = stem + ".png", count = 1
+        while FileManager.default.fileExists(atPath: path) {
+            count += 1
+            path = "\(stem)-\(count).png"
+        }
+        return path
+    }
+
+    private func report(_ window: LiveWindow) {
+        FileHandle.standardError.write(Data("swell: window: \(window.presentation); \(window.statistics)\n".utf8))
+    }
+}
+
+/// No display to open a window on: a runtime failure (exit status 1).
+struct WindowUnavailable: Error, CustomStringConvertible {
+    let reason: String
+    var description: String { "--window needs a display: \(reason)" }
+}
