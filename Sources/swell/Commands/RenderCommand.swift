@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwellALSA
 import SwellCharts
+import SwellMedia
 import SwellRender
 import SwellScript
 import SwellSndFile
@@ -60,6 +61,13 @@ struct RenderCommand: ParsableCommand {
     /// PNG or a sequence of them.
     private var rendersPicture: Bool { output.lowercased().hasSuffix(".png") || rendersSequence }
 
+    /// The video a scene is exported to, by the output's extension: MP4,
+    /// WebM, MKV or GIF.
+    private var video: VideoContainer? { rendersSequence ? nil : VideoContainer(forPath: output) }
+
+    /// Whether the output is a scene's frames over time: a sequence or a video.
+    private var rendersFrames: Bool { rendersSequence || video != nil }
+
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file; - is standard output.", valueName: "out"))
     var output: String
 
@@ -113,18 +121,23 @@ struct RenderCommand: ParsableCommand {
         guard quality == nil || bitrate == nil else {
             throw ValidationError("--quality and --bitrate both set the encoder's compression: give one")
         }
-        guard rendersPicture || !inputs.isEmpty || automation.script != nil else {
+        guard video == nil || inputs.isEmpty else {
+            throw ValidationError("a video's sound is its script's audio layers: give no input files")
+        }
+        guard rendersPicture || video != nil || !inputs.isEmpty || automation.script != nil else {
             throw ValidationError("missing the input file; a script's audio layers, or a scene's pictures (-o FILE.png, or a frame sequence), need none")
         }
         guard rendersPicture && !rendersSequence || at == nil else {
-            throw ValidationError(rendersPicture ? "--at is the time of a single picture; a sequence runs from --start to --end"
-                                                 : "--at is the time of a scene's picture (-o FILE.png)")
+            throw ValidationError(rendersFrames ? "--at is the time of a single picture; "
+                                      + "\(video == nil ? "a sequence" : "a video") runs from --start to --end"
+                                  : "--at is the time of a scene's picture (-o FILE.png)")
         }
-        guard rendersSequence || fps == nil else {
-            throw ValidationError("--fps is the rate of a scene's frame sequence (-o 'frames/%04d.png' or -o DIR/)")
+        guard rendersFrames || fps == nil else {
+            throw ValidationError("--fps is the rate of a scene's frame sequence (-o 'frames/%04d.png' or -o DIR/) "
+                                  + "or video (-o FILE.mp4, .webm, .mkv, .gif)")
         }
-        guard rendersPicture || (size == nil && scale == nil) else {
-            throw ValidationError("--size and --scale set a scene's canvas (-o FILE.png, or a frame sequence)")
+        guard rendersPicture || video != nil || (size == nil && scale == nil) else {
+            throw ValidationError("--size and --scale set a scene's canvas (-o FILE.png, a frame sequence, or a video)")
         }
         guard !rendersPicture || rendersSequence || (inputOptions.start == nil && inputOptions.end == nil) else {
             throw ValidationError("--start and --end bound a frame sequence; one picture shows the scene --at a time")
@@ -138,6 +151,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if let video {
+            try exportVideo(video)
+            return
+        }
         if rendersPicture {
             guard let script = try automation.loadScript() else {
                 throw AutomationError("a PNG is a picture of a scene: give a --script with a \"canvas\"")
@@ -155,6 +172,12 @@ struct RenderCommand: ParsableCommand {
             if !quiet { print(summary) }
             return
         }
+        let script = try automation.loadScript()
+        if inputs.isEmpty, script?.canvas != nil, type == nil, output != "-", SoundFileContainer(forPath: output) == nil {
+            throw AutomationError("'\(output)': unknown file extension for a scene (use png, a frame sequence "
+                                  + "'%04d.png' or DIR/, \(VideoContainer.extensionList); or, for its sound, "
+                                  + SoundFileContainer.allCases.map(\.pathExtensions[0]).joined(separator: ", ") + ")")
+        }
         var job = RenderJob(inputs: inputs, output: output)
         job.raw = inputType
         job.container = type
@@ -164,7 +187,7 @@ struct RenderCommand: ParsableCommand {
         job.compressionLevel = compressionLevel
         job.dithers = dither == .tpdf
         job.overwrite = overwrite
-        job.script = try automation.loadScript()
+        job.script = script
         job.options = automation.options
         job.inputOptions = inputOptions.options
         job.format = mixFormat.options
@@ -175,5 +198,34 @@ struct RenderCommand: ParsableCommand {
             line.update(time: session.engine.time(ofFrame: frames), duration: session.duration,
                         gainDecibels: session.presentedGainDecibels)
         }, shouldContinue: { !Interrupt.isRequested })
+    }
+
+    /// A scene's frames and sound as one video file (docs/video.md#export).
+    private func exportVideo(_ container: VideoContainer) throws {
+        guard let script = try automation.loadScript() else {
+            throw AutomationError("a video is an animation of a scene: give a --script with a \"canvas\"")
+        }
+        var scene = SceneFrameJob(script: script, output: output)
+        scene.start = try inputOptions.start?.seconds(atSampleRate: nil)
+        scene.end = try inputOptions.end?.seconds(atSampleRate: nil)
+        scene.fps = fps ?? container.defaultFrameRate
+        scene.size = size
+        scene.scale = scale
+        scene.options = automation.options
+        scene.overwrite = overwrite
+        var job = SceneVideoJob(scene: scene, container: container)
+        job.format = mixFormat.options
+        let line = ProgressLine(quiet: quiet)
+        let summary: SceneVideoJob.Summary
+        do {
+            summary = try job.run(progress: { frames, total in
+                line.update(time: Double(frames) / scene.fps, duration: Double(total) / scene.fps, gainDecibels: nil)
+            }, shouldContinue: { !Interrupt.isRequested })
+        } catch {
+            line.finish()
+            throw error
+        }
+        line.finish()
+        if !quiet { print(summary) }
     }
 }

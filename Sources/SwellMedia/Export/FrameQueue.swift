@@ -1,0 +1,71 @@
+import Foundation
+import SwellRender
+
+/// The hand-off between the thread that renders a scene and the thread
+/// that encodes it: a few frames deep, so each side works while the other
+/// does, and the renderer waits rather than filling memory when the encoder
+/// is slower. It also carries the first failure of either encoding thread
+/// back to the renderer, and a cancellation to both.
+///
+/// `@unchecked Sendable`: every property is read and written only while
+/// ``condition`` is locked.
+final class FrameQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var frames: [Frame] = []
+    private let capacity: Int
+    private var isClosed = false
+    private var isCancelled = false
+    private var failure: (any Error)?
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Waits for room and adds `frame`; throws the encoders' failure, if
+    /// one failed, instead.
+    func put(_ frame: Frame) throws {
+        condition.lock()
+        defer { condition.unlock() }
+        while frames.count >= capacity && failure == nil && !isCancelled { condition.wait() }
+        if let failure { throw failure }
+        guard !isCancelled else { return }
+        frames.append(frame)
+        condition.broadcast()
+    }
+
+    /// The next frame, waiting for one; nil once the queue is closed and
+    /// empty, or cancelled.
+    func take() -> Frame? {
+        condition.lock()
+        defer { condition.unlock() }
+        while frames.isEmpty && !isClosed && !isCancelled { condition.wait() }
+        guard !isCancelled, !frames.isEmpty else { return nil }
+        let frame = frames.removeFirst()
+        condition.broadcast()
+        return frame
+    }
+
+    /// No more frames will come.
+    func close() {
+        condition.withLock { isClosed = true }
+        condition.broadcast()
+    }
+
+    /// Stops both sides: the encoders drop what is left.
+    func cancel() {
+        condition.withLock { isCancelled = true }
+        condition.broadcast()
+    }
+
+    /// Whether the export was cancelled or failed, for the sound thread to
+    /// stop early.
+    var shouldStop: Bool { condition.withLock { isCancelled || failure != nil } }
+
+    /// Records an encoding thread's failure (the first one is kept) and
+    /// wakes the renderer to throw it.
+    func fail(_ error: any Error) {
+        condition.withLock { if failure == nil { failure = error } }
+        condition.broadcast()
+    }
+
+    /// The first failure, if any.
+    var firstFailure: (any Error)? { condition.withLock { failure } }
+}
