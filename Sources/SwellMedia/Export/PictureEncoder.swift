@@ -6,9 +6,9 @@ import SwellRender
 /// to the codec's pixels and encoded, frame k stamped k in a time base of
 /// 1/fps — a presentation time counted, never summed, so it cannot drift.
 ///
-/// The conversion per codec: libswscale to 4:2:0 with the BT.709 matrix
-/// and video range for H.264 and VP9, the stream tagged so, as HD video is
-/// (ITU-R BT.709); FFV1 takes the words as they are (`bgr0`: alpha, which
+/// The conversion per codec: to 4:2:0 with the BT.709 matrix and video
+/// range for H.264 and VP9 (``BT709Converter``), the stream tagged so, as
+/// HD video is; FFV1 takes the words as they are (`bgr0`: alpha, which
 /// video does not carry, is left out, so a transparent canvas shows over
 /// black, as premultiplied colour composited on black is); GIF goes through
 /// the palette filter (``PaletteFilter``).
@@ -17,7 +17,7 @@ final class PictureEncoder {
     private let container: VideoContainer
     private let width: Int, height: Int
     private var picture: UnsafeMutablePointer<AVFrame>?
-    private var scaler: OpaquePointer?
+    private let converter: BT709Converter?
     private let palette: PaletteFilter?
     /// The time base frames are numbered in: 1/fps.
     private let frameTimeBase: AVRational
@@ -77,19 +77,10 @@ final class PictureEncoder {
         picture.pointee.height = Int32(height)
         picture.pointee.format = container == .gif ? AV_PIX_FMT_BGRA.rawValue : container.pixelFormat.rawValue
         try FFmpegError.check(av_frame_get_buffer(picture, 0), "cannot allocate a picture")
-        if container.pixelFormat == AV_PIX_FMT_YUV420P {
-            scaler = sws_getContext(Int32(width), Int32(height), AV_PIX_FMT_BGRA, Int32(width), Int32(height),
-                                    AV_PIX_FMT_YUV420P, SWS_BILINEAR, nil, nil, nil)
-            guard let scaler else { throw FFmpegError("cannot set up the colour conversion") }
-            sws_setColorspaceDetails(scaler, sws_getCoefficients(SWS_CS_DEFAULT), 1,
-                                     sws_getCoefficients(SWS_CS_ITU709), 0, 0, 1 << 16, 1 << 16)
-        }
+        converter = container.pixelFormat == AV_PIX_FMT_YUV420P ? BT709Converter() : nil
     }
 
-    deinit {
-        av_frame_free(&picture)
-        sws_freeContext(scaler)
-    }
+    deinit { av_frame_free(&picture) }
 
     /// Converts and encodes `frame` as frame number `index`.
     func encode(_ frame: Frame, index: Int64) throws {
@@ -98,23 +89,15 @@ final class PictureEncoder {
         }
         try FFmpegError.check(av_frame_make_writable(picture), "cannot allocate a picture")
         frame.withUnsafePixels { pixels in
-            let stride = width * 4
-            let base = UnsafeRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt8.self)
-            if let scaler {
-                var source: UnsafePointer<UInt8>? = base
-                var sourceStride = Int32(stride)
-                withUnsafeMutablePointer(to: &picture.pointee.data) { planes in
-                    withUnsafeMutablePointer(to: &picture.pointee.linesize) { strides in
-                        planes.withMemoryRebound(to: UnsafeMutablePointer<UInt8>?.self, capacity: 8) { planes in
-                            strides.withMemoryRebound(to: Int32.self, capacity: 8) { strides in
-                                _ = sws_scale(scaler, &source, &sourceStride, 0, Int32(height), planes, strides)
-                            }
-                        }
-                    }
-                }
+            let data = picture.pointee.data, strides = picture.pointee.linesize
+            if let converter {
+                converter.convert(pixels.baseAddress!, width: width, height: height,
+                                  luma: data.0!, lumaStride: Int(strides.0), cb: data.1!, cr: data.2!,
+                                  chromaStride: Int(strides.1))
             } else {
-                av_image_copy_plane(picture.pointee.data.0, picture.pointee.linesize.0, base, Int32(stride),
-                                    Int32(stride), Int32(height))
+                let stride = Int32(width * 4)
+                av_image_copy_plane(data.0, strides.0, UnsafeRawPointer(pixels.baseAddress!).assumingMemoryBound(to: UInt8.self),
+                                    stride, stride, Int32(height))
             }
         }
         picture.pointee.pts = index
