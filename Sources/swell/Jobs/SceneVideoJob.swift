@@ -78,6 +78,10 @@ struct SceneVideoJob {
         guard container.audioEncoderName != nil, scene.script.layers.contains(where: { $0.type == .audio }) else {
             return nil
         }
+        if let rate = format.sampleRate, let rates = container.audioSampleRates, !rates.contains(rate) {
+            throw AutomationError("\(container.rawValue.uppercased())'s \(container.audioEncoderName ?? "") sound is coded at "
+                                  + rates.map(String.init).joined(separator: ", ") + " Hz, not --rate \(rate)")
+        }
         let session = try Session(inputs: [], script: scene.script, options: scene.options, format: format,
                                   outputRates: container.audioSampleRates, mode: .offline)
         // The stage's set-up, committed here, before the engine moves to
