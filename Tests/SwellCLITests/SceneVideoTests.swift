@@ -127,4 +127,18 @@ struct SceneVideoTests {
         #expect(VideoProbe.text(video, "nb_read_frames") == "50")
         #expect(VideoProbe.text(video, "r_frame_rate") == "50/1")
     }
+
+    @Test("a progress line of the frames' time on a terminal; nothing with --quiet or off a terminal")
+    func progress() throws {
+        let workspace = try Workspace()
+        let script = try workspace.write(Self.scene, to: "scene.json")
+        let arguments = ["render", "--script", script, "-o", workspace.path("out.mkv"), "--end", "1.5", "--overwrite"]
+        let (transcript, status) = try SwellProcess.runOnTerminal(arguments)
+        #expect(status == 0, "\(transcript)")
+        #expect(transcript.contains("\r0:01.5 / 0:01.5 ["), "the last state: \(transcript.debugDescription)")
+        let quiet = try SwellProcess.runOnTerminal(arguments + ["--quiet"])
+        #expect(quiet.status == 0 && quiet.transcript.isEmpty, "\(quiet.transcript.debugDescription)")
+        let piped = try SwellProcess.run(arguments)
+        #expect(piped.status == 0 && piped.standardError.isEmpty, "\(piped)")
+    }
 }

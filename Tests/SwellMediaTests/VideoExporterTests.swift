@@ -54,7 +54,7 @@ import TestSupport
             try dropped.append(frame)
         }
         #expect(try directory.contents().count == 2, "two temporary files while writing")
-        try kept.finish()
+        #expect(try kept.finish())
         dropped.cancel()
         #expect(try directory.contents() == ["kept.mkv"])
         let count = try Subprocess.run("ffprobe", ["-v", "error", "-count_frames", "-show_entries", "stream=nb_read_frames",

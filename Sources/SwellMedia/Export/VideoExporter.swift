@@ -89,10 +89,21 @@ public final class VideoExporter {
     }
 
     /// Encodes what is left, writes the file's index and publishes it
-    /// under its name.
-    public func finish() throws {
+    /// under its name. While the encoders finish — the sound may still be
+    /// rendering — `shouldContinue` is asked every 50 ms; when it returns
+    /// false the export is cancelled and the result is false.
+    public func finish(shouldContinue: () -> Bool = { true }) throws -> Bool {
         precondition(!isFinished, "finish() after finish() or cancel()")
         queue.close()
+        for done in [encoderDone] + (soundDone.map { [$0] } ?? []) {
+            while done.wait(timeout: .now() + 0.05) == .timedOut {
+                guard shouldContinue() else {
+                    cancel()
+                    return false
+                }
+            }
+            done.signal()   // for waitForThreads()
+        }
         waitForThreads()
         do {
             if let failure = queue.firstFailure { throw failure }
@@ -102,6 +113,7 @@ public final class VideoExporter {
             file.discard()
             throw error
         }
+        return true
     }
 
     /// Stops the threads and removes the temporary file.

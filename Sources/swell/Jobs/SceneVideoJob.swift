@@ -58,7 +58,7 @@ struct SceneVideoJob {
                 try exporter.append(renderer.render(snapshot, at: time, into: canvas))
                 progress(k + 1, times.count)
             }
-            try exporter.finish()
+            guard try exporter.finish(shouldContinue: shouldContinue) else { throw RenderInterrupted() }
         } catch {
             exporter.cancel()
             throw error
