@@ -13,10 +13,10 @@ public enum ExportError: Error, CustomStringConvertible, Sendable {
         case .missingEncoder(let name):
             "this FFmpeg has no '\(name)' encoder; install an FFmpeg built with it"
         case .oddSize(let container, let width, let height):
-            "\(container.rawValue.uppercased())'s H.264 needs an even width and height, not \(width)×\(height) pixels: "
+            "\(container.name)'s H.264 needs an even width and height, not \(width)×\(height) pixels: "
                 + "give --size or --scale"
         case .frameRate(let container, let fps, let maximum):
-            "a \(container.rawValue.uppercased()) shows at most \(Int(maximum)) frames per second, not \(fps): give a lower --fps"
+            "a \(container.name) shows at most \(Int(maximum)) frames per second, not \(fps): give a lower --fps"
         }
     }
 

@@ -25,8 +25,8 @@ final class Muxer: @unchecked Sendable {
     init(path: String, container: VideoContainer) throws(FFmpegError) {
         var context: UnsafeMutablePointer<AVFormatContext>?
         try FFmpegError.check(avformat_alloc_output_context2(&context, nil, container.muxerName, path),
-                              "cannot set up a \(container.rawValue.uppercased()) file")
-        guard let context else { throw FFmpegError("cannot set up a \(container.rawValue.uppercased()) file") }
+                              "cannot set up a \(container.name) file")
+        guard let context else { throw FFmpegError("cannot set up a \(container.name) file") }
         self.context = context
         self.path = path
         context.pointee.max_interleave_delta = 0

@@ -14,7 +14,6 @@ import SwellRender
 /// the palette filter (``PaletteFilter``).
 final class PictureEncoder {
     private let encoder: StreamEncoder
-    private let container: VideoContainer
     private let width: Int, height: Int
     private var picture: UnsafeMutablePointer<AVFrame>?
     private let converter: BT709Converter?
@@ -34,7 +33,6 @@ final class PictureEncoder {
             throw ExportError.frameRate(container: container, fps: av_q2d(frameRate), maximum: maximum)
         }
         encoder = try StreamEncoder(named: container.videoEncoderName, muxer: muxer)
-        self.container = container
         (self.width, self.height) = (width, height)
         frameTimeBase = av_inv_q(frameRate)
         let context = encoder.context

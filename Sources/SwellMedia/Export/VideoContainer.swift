@@ -16,6 +16,16 @@ public enum VideoContainer: String, CaseIterable, Sendable {
     /// The extensions, as an error lists them: "mp4, webm, mkv, gif".
     public static var extensionList: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
+    /// The container's name, as its makers write it.
+    public var name: String {
+        switch self {
+        case .mp4: "MP4"
+        case .webm: "WebM"
+        case .mkv: "MKV"
+        case .gif: "GIF"
+        }
+    }
+
     /// libavformat's name of the muxer.
     var muxerName: String {
         switch self {

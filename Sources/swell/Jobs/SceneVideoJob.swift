@@ -79,7 +79,7 @@ struct SceneVideoJob {
             return nil
         }
         if let rate = format.sampleRate, let rates = container.audioSampleRates, !rates.contains(rate) {
-            throw AutomationError("\(container.rawValue.uppercased())'s \(container.audioEncoderName ?? "") sound is coded at "
+            throw AutomationError("\(container.name)'s \(container.audioEncoderName ?? "") sound is coded at "
                                   + rates.map(String.init).joined(separator: ", ") + " Hz, not --rate \(rate)")
         }
         let session = try Session(inputs: [], script: scene.script, options: scene.options, format: format,
