@@ -108,7 +108,7 @@ struct SceneVideoSoundTests {
         #expect(correlation > 0.9, "correlation \(correlation)")
     }
 
-    @Test("an hour at 1 fps: the last picture and the last sample end at exactly 3600 s")
+    @Test("an hour at 1 fps, MKV and MP4: the last picture and the last sample end at exactly 3600 s")
     func hourWithoutDrift() throws {
         let workspace = try Workspace()
         try workspace.write(Self.sweep(sampleRate: 8_000, channels: 1, seconds: 1), to: "sweep.wav")
@@ -126,5 +126,22 @@ struct SceneVideoSoundTests {
         #expect(pictures.last.map { $0.time + $0.duration } == 3_600)
         #expect(sounds.last.map { $0.time + $0.duration } == 3_600)
         #expect(sounds.first?.time == 0)
+        // MP4: AAC's priming and last frame's padding cut by the edit list,
+        // both streams last exactly an hour, in their own time bases.
+        let mp4 = workspace.path("hour.mp4")
+        #expect(try SwellProcess.run(["render", "--script", script, "-o", mp4, "--end", "1h", "--fps", "1"],
+                                     timeout: 600).status == 0)
+        let durations = try Subprocess.run("ffprobe", ["-v", "error", "-show_entries", "stream=codec_name,duration_ts,time_base",
+                                                       "-of", "csv=p=0", mp4]).requireSuccess().standardOutput
+        let lines = durations.split(separator: "\n").map { $0.split(separator: ",").map(String.init) }
+        for line in lines {
+            guard line.count == 3, let ticks = Double(line[2]) else {
+                Issue.record("ffprobe said \(line)")
+                continue
+            }
+            let base = line[1].split(separator: "/").compactMap { Double($0) }
+            #expect(base.count == 2 && ticks * base[0] / base[1] == 3_600, "\(line)")
+        }
+        #expect(lines.map(\.first) == ["h264", "aac"])
     }
 }
