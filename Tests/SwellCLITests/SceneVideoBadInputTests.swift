@@ -34,6 +34,7 @@ struct SceneVideoBadInputTests {
         (["--size", "33x20"], "even"),
         (["--fps", "60", "-o", "out.gif"], "50 frames per second"),
         (["in.wav"], "input files"),
+        (["--encoding", "pcm16"], "a video's codecs follow its extension"),
         (["--end", "0.1", "--start", "0.5"], "--end"),
     ])
     func misfits(arguments: [String], subject: String) throws {

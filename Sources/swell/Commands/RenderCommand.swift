@@ -128,6 +128,11 @@ struct RenderCommand: ParsableCommand {
         guard quality == nil || bitrate == nil else {
             throw ValidationError("--quality and --bitrate both set the encoder's compression: give one")
         }
+        guard video == nil || (type == nil && encoding == nil && quality == nil && bitrate == nil
+                               && compressionLevel == nil && dither == nil) else {
+            throw ValidationError("--type, --encoding, --quality, --bitrate, --compression-level and --dither set a "
+                                  + "sound file's encoder; a video's codecs follow its extension")
+        }
         guard video == nil || inputs.isEmpty else {
             throw ValidationError("a video's sound is its script's audio layers: give no input files")
         }
