@@ -5,7 +5,10 @@ import SwellRender
 /// that encodes it: a few frames deep, so each side works while the other
 /// does, and the renderer waits rather than filling memory when the encoder
 /// is slower. It also carries the first failure of either encoding thread
-/// back to the renderer, and a cancellation to both.
+/// back to the renderer, a cancellation to both, and how far the pictures
+/// have been encoded, which the sound thread keeps within a few seconds of
+/// — so the sound libavformat holds back to interleave stays small however
+/// long the video.
 ///
 /// `@unchecked Sendable`: every property is read and written only while
 /// ``condition`` is locked.
@@ -16,6 +19,8 @@ final class FrameQueue: @unchecked Sendable {
     private var isClosed = false
     private var isCancelled = false
     private var failure: (any Error)?
+    /// The seconds of video encoded so far; infinity once all are.
+    private var picturesEncoded = 0.0
 
     init(capacity: Int) { self.capacity = capacity }
 
@@ -58,6 +63,21 @@ final class FrameQueue: @unchecked Sendable {
     /// Whether the export was cancelled or failed, for the sound thread to
     /// stop early.
     var shouldStop: Bool { condition.withLock { isCancelled || failure != nil } }
+
+    /// Says the pictures are encoded through `seconds` of video.
+    func picturesEncoded(through seconds: Double) {
+        condition.withLock { picturesEncoded = seconds }
+        condition.broadcast()
+    }
+
+    /// Waits until the pictures are encoded through `seconds`; false when
+    /// the export stops first.
+    func waitForPictures(through seconds: Double) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while picturesEncoded < seconds && !isCancelled && failure == nil { condition.wait() }
+        return !isCancelled && failure == nil
+    }
 
     /// Records an encoding thread's failure (the first one is kept) and
     /// wakes the renderer to throw it.

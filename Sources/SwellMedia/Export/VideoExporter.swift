@@ -71,7 +71,7 @@ public final class VideoExporter {
         }
         (self.file, self.muxer) = (file, muxer)
         soundDone = sounds.map { _ in DispatchSemaphore(value: 0) }
-        Self.start(EncoderThread(pictures: pictures, queue: queue, done: encoderDone), name: "swell video encoder")
+        Self.start(EncoderThread(pictures: pictures, fps: fps, queue: queue, done: encoderDone), name: "swell video encoder")
         if let (sound, encoder) = sounds, let soundDone {
             Self.start(SoundThread(sound: sound, encoder: encoder, queue: queue, done: soundDone),
                        name: "swell sound encoder")
@@ -148,20 +148,25 @@ private protocol Worker: Sendable {
 /// starts and used by no other until it signals `done`.
 private final class EncoderThread: Worker, @unchecked Sendable {
     let pictures: PictureEncoder
+    let fps: Double
     let queue: FrameQueue
     let done: DispatchSemaphore
 
-    init(pictures: PictureEncoder, queue: FrameQueue, done: DispatchSemaphore) {
-        (self.pictures, self.queue, self.done) = (pictures, queue, done)
+    init(pictures: PictureEncoder, fps: Double, queue: FrameQueue, done: DispatchSemaphore) {
+        (self.pictures, self.fps, self.queue, self.done) = (pictures, fps, queue, done)
     }
 
     func run() {
-        defer { done.signal() }
+        defer {
+            queue.picturesEncoded(through: .infinity)
+            done.signal()
+        }
         do {
             var index: Int64 = 0
             while let frame = queue.take() {
                 try pictures.encode(frame, index: index)
                 index += 1
+                queue.picturesEncoded(through: Double(index) / fps)
             }
             if !queue.shouldStop { try pictures.finish() }
         } catch {
@@ -171,7 +176,8 @@ private final class EncoderThread: Worker, @unchecked Sendable {
 }
 
 /// Renders the mix offline, step by step as `OfflineRenderer` does, drops
-/// the frames before the video's start and encodes the rest.
+/// the frames before the video's start and encodes the rest, staying at
+/// most ``lead`` seconds ahead of the pictures.
 ///
 /// `@unchecked Sendable`: the engine and the encoder are handed to this
 /// thread when it starts and used by no other until it signals `done`.
@@ -180,6 +186,8 @@ private final class SoundThread: Worker, @unchecked Sendable {
     let encoder: SoundEncoder
     let queue: FrameQueue
     let done: DispatchSemaphore
+    /// How far the sound may run ahead of the encoded pictures, in seconds.
+    let lead = 2.0
 
     init(sound: VideoExporter.Sound, encoder: SoundEncoder, queue: FrameQueue, done: DispatchSemaphore) {
         (self.sound, self.encoder, self.queue, self.done) = (sound, encoder, queue, done)
@@ -193,8 +201,10 @@ private final class SoundThread: Worker, @unchecked Sendable {
         let end = sound.skippedFrames + sound.frameCount
         do {
             try block.withUnsafeMutableBufferPointer { block in
-                while engine.renderedFrames < end, !queue.shouldStop {
+                while engine.renderedFrames < end {
                     let start = engine.renderedFrames
+                    let time = Double(start - sound.skippedFrames) / Double(engine.sampleRate)
+                    guard queue.waitForPictures(through: time - lead) else { break }
                     // Up to the video's start, then up to its end: a step
                     // never straddles the first frame kept.
                     let limit = start < sound.skippedFrames ? sound.skippedFrames : end
