@@ -5,10 +5,11 @@ import SwellRender
 /// that encodes it: a few frames deep, so each side works while the other
 /// does, and the renderer waits rather than filling memory when the encoder
 /// is slower. It also carries the first failure of either encoding thread
-/// back to the renderer, a cancellation to both, and how far the pictures
-/// have been encoded, which the sound thread keeps within a few seconds of
-/// — so the sound libavformat holds back to interleave stays small however
-/// long the video.
+/// back to the renderer, a cancellation to both, and how far each encoder
+/// has come, so neither runs more than a few seconds ahead of the other:
+/// what libavformat holds back to interleave — the sound when the pictures
+/// are slow (a large canvas), the pictures when the sound is (a small one)
+/// — stays small however long the video.
 ///
 /// `@unchecked Sendable`: every property is read and written only while
 /// ``condition`` is locked.
@@ -19,10 +20,15 @@ final class FrameQueue: @unchecked Sendable {
     private var isClosed = false
     private var isCancelled = false
     private var failure: (any Error)?
-    /// The seconds of video encoded so far; infinity once all are.
+    /// The seconds of pictures and of sound encoded so far; infinity once
+    /// all are (and for sound, when there is none).
     private var picturesEncoded = 0.0
+    private var soundEncoded: Double
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int, hasSound: Bool) {
+        self.capacity = capacity
+        soundEncoded = hasSound ? 0 : .infinity
+    }
 
     /// Waits for room and adds `frame`; throws the encoders' failure, if
     /// one failed, instead.
@@ -70,12 +76,29 @@ final class FrameQueue: @unchecked Sendable {
         condition.broadcast()
     }
 
+    /// Says the sound is encoded through `seconds` of video.
+    func soundEncoded(through seconds: Double) {
+        condition.withLock { soundEncoded = seconds }
+        condition.broadcast()
+    }
+
     /// Waits until the pictures are encoded through `seconds`; false when
     /// the export stops first.
     func waitForPictures(through seconds: Double) -> Bool {
+        wait { $0.picturesEncoded >= seconds }
+    }
+
+    /// Waits until the sound is encoded through `seconds`; false when the
+    /// export stops first. (The two waits cannot block each other: each
+    /// waits only while it is ahead.)
+    func waitForSound(through seconds: Double) -> Bool {
+        wait { $0.soundEncoded >= seconds }
+    }
+
+    private func wait(until isReady: (FrameQueue) -> Bool) -> Bool {
         condition.lock()
         defer { condition.unlock() }
-        while picturesEncoded < seconds && !isCancelled && failure == nil { condition.wait() }
+        while !isReady(self) && !isCancelled && failure == nil { condition.wait() }
         return !isCancelled && failure == nil
     }
 

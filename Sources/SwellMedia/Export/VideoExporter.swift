@@ -32,7 +32,7 @@ public final class VideoExporter {
     public let container: VideoContainer
     private let file: PartialFile
     private let muxer: Muxer
-    private let queue = FrameQueue(capacity: 3)
+    private let queue: FrameQueue
     private let encoderDone = DispatchSemaphore(value: 0)
     private let soundDone: DispatchSemaphore?
     private var isFinished = false
@@ -70,6 +70,7 @@ public final class VideoExporter {
             throw error
         }
         (self.file, self.muxer) = (file, muxer)
+        queue = FrameQueue(capacity: 3, hasSound: sounds != nil)
         soundDone = sounds.map { _ in DispatchSemaphore(value: 0) }
         Self.start(EncoderThread(pictures: pictures, fps: fps, queue: queue, done: encoderDone), name: "swell video encoder")
         if let (sound, encoder) = sounds, let soundDone {
@@ -152,6 +153,9 @@ private final class EncoderThread: Worker, @unchecked Sendable {
     let queue: FrameQueue
     let done: DispatchSemaphore
 
+    /// How far the pictures may run ahead of the encoded sound, in seconds.
+    let lead = 2.0
+
     init(pictures: PictureEncoder, fps: Double, queue: FrameQueue, done: DispatchSemaphore) {
         (self.pictures, self.fps, self.queue, self.done) = (pictures, fps, queue, done)
     }
@@ -164,6 +168,7 @@ private final class EncoderThread: Worker, @unchecked Sendable {
         do {
             var index: Int64 = 0
             while let frame = queue.take() {
+                guard queue.waitForSound(through: Double(index) / fps - lead) else { break }
                 try pictures.encode(frame, index: index)
                 index += 1
                 queue.picturesEncoded(through: Double(index) / fps)
@@ -194,7 +199,10 @@ private final class SoundThread: Worker, @unchecked Sendable {
     }
 
     func run() {
-        defer { done.signal() }
+        defer {
+            queue.soundEncoded(through: .infinity)
+            done.signal()
+        }
         let engine = sound.engine
         let step = engine.offlineStepFrames
         var block = [Float](repeating: 0, count: step * engine.channelCount)
@@ -212,6 +220,7 @@ private final class SoundThread: Worker, @unchecked Sendable {
                                                               into: block.baseAddress!)
                     if start >= sound.skippedFrames {
                         try encoder.encode(UnsafeBufferPointer(rebasing: block[..<(frames * engine.channelCount)]))
+                        queue.soundEncoded(through: time + Double(frames) / Double(engine.sampleRate))
                     }
                 }
             }
