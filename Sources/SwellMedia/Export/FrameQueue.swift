@@ -82,17 +82,21 @@ final class FrameQueue: @unchecked Sendable {
         condition.broadcast()
     }
 
-    /// Waits until the pictures are encoded through `seconds`; false when
-    /// the export stops first.
-    func waitForPictures(through seconds: Double) -> Bool {
-        wait { $0.picturesEncoded >= seconds }
+    /// How far, in seconds of video, one encoder may run ahead of the other.
+    static let maximumLead = 2.0
+
+    /// Waits until the pictures are encoded to within ``maximumLead`` of
+    /// `seconds`, where the sound is; false when the export stops first.
+    func waitForPictures(near seconds: Double) -> Bool {
+        wait { $0.picturesEncoded >= seconds - Self.maximumLead }
     }
 
-    /// Waits until the sound is encoded through `seconds`; false when the
-    /// export stops first. (The two waits cannot block each other: each
-    /// waits only while it is ahead.)
-    func waitForSound(through seconds: Double) -> Bool {
-        wait { $0.soundEncoded >= seconds }
+    /// Waits until the sound is encoded to within ``maximumLead`` of
+    /// `seconds`, where the pictures are; false when the export stops
+    /// first. (The two waits cannot block each other: each waits only
+    /// while its side is ahead.)
+    func waitForSound(near seconds: Double) -> Bool {
+        wait { $0.soundEncoded >= seconds - Self.maximumLead }
     }
 
     private func wait(until isReady: (FrameQueue) -> Bool) -> Bool {

@@ -143,7 +143,8 @@ private protocol Worker: Sendable {
     func run()
 }
 
-/// Takes frames off the queue and encodes them, numbering them 0, 1, 2….
+/// Takes frames off the queue and encodes them, numbering them 0, 1, 2…,
+/// never far ahead of the sound (``FrameQueue/maximumLead``).
 ///
 /// `@unchecked Sendable`: the encoder is handed to this thread when it
 /// starts and used by no other until it signals `done`.
@@ -152,9 +153,6 @@ private final class EncoderThread: Worker, @unchecked Sendable {
     let fps: Double
     let queue: FrameQueue
     let done: DispatchSemaphore
-
-    /// How far the pictures may run ahead of the encoded sound, in seconds.
-    let lead = 2.0
 
     init(pictures: PictureEncoder, fps: Double, queue: FrameQueue, done: DispatchSemaphore) {
         (self.pictures, self.fps, self.queue, self.done) = (pictures, fps, queue, done)
@@ -168,7 +166,7 @@ private final class EncoderThread: Worker, @unchecked Sendable {
         do {
             var index: Int64 = 0
             while let frame = queue.take() {
-                guard queue.waitForSound(through: Double(index) / fps - lead) else { break }
+                guard queue.waitForSound(near: Double(index) / fps) else { break }
                 try pictures.encode(frame, index: index)
                 index += 1
                 queue.picturesEncoded(through: Double(index) / fps)
@@ -181,8 +179,8 @@ private final class EncoderThread: Worker, @unchecked Sendable {
 }
 
 /// Renders the mix offline, step by step as `OfflineRenderer` does, drops
-/// the frames before the video's start and encodes the rest, staying at
-/// most ``lead`` seconds ahead of the pictures.
+/// the frames before the video's start and encodes the rest, never far
+/// ahead of the pictures (``FrameQueue/maximumLead``).
 ///
 /// `@unchecked Sendable`: the engine and the encoder are handed to this
 /// thread when it starts and used by no other until it signals `done`.
@@ -191,8 +189,6 @@ private final class SoundThread: Worker, @unchecked Sendable {
     let encoder: SoundEncoder
     let queue: FrameQueue
     let done: DispatchSemaphore
-    /// How far the sound may run ahead of the encoded pictures, in seconds.
-    let lead = 2.0
 
     init(sound: VideoExporter.Sound, encoder: SoundEncoder, queue: FrameQueue, done: DispatchSemaphore) {
         (self.sound, self.encoder, self.queue, self.done) = (sound, encoder, queue, done)
@@ -212,7 +208,7 @@ private final class SoundThread: Worker, @unchecked Sendable {
                 while engine.renderedFrames < end {
                     let start = engine.renderedFrames
                     let time = Double(start - sound.skippedFrames) / Double(engine.sampleRate)
-                    guard queue.waitForPictures(through: time - lead) else { break }
+                    guard queue.waitForPictures(near: time) else { break }
                     // Up to the video's start, then up to its end: a step
                     // never straddles the first frame kept.
                     let limit = start < sound.skippedFrames ? sound.skippedFrames : end
