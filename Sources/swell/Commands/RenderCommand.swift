@@ -168,18 +168,8 @@ struct RenderCommand: ParsableCommand {
             return
         }
         if rendersPicture {
-            guard let script = try automation.loadScript() else {
-                throw AutomationError("a PNG is a picture of a scene: give a --script with a \"canvas\"")
-            }
-            var job = SceneFrameJob(script: script, output: output)
+            var job = try sceneJob(kind: "a PNG is a picture", defaultFPS: SceneFrameJob.defaultFPS)
             job.time = at
-            job.start = try inputOptions.start?.seconds(atSampleRate: nil)
-            job.end = try inputOptions.end?.seconds(atSampleRate: nil)
-            job.fps = fps ?? job.fps
-            job.size = size
-            job.scale = scale
-            job.options = automation.options
-            job.overwrite = overwrite
             let summary = try job.run()
             if !quiet { print(summary) }
             return
@@ -188,7 +178,7 @@ struct RenderCommand: ParsableCommand {
         if inputs.isEmpty, script?.canvas != nil, type == nil, output != "-", SoundFileContainer(forPath: output) == nil {
             throw AutomationError("'\(output)': unknown file extension for a scene (use png, a frame sequence "
                                   + "'%04d.png' or DIR/, \(VideoContainer.extensionList); or, for its sound, "
-                                  + SoundFileContainer.allCases.map(\.pathExtensions[0]).joined(separator: ", ") + ")")
+                                  + "\(SoundFileContainer.extensionList))")
         }
         var job = RenderJob(inputs: inputs, output: output)
         job.raw = inputType
@@ -212,19 +202,28 @@ struct RenderCommand: ParsableCommand {
         }, shouldContinue: { !Interrupt.isRequested })
     }
 
+    /// The scene's pictures as the options ask: its script, the times from
+    /// --start to --end at --fps (else `defaultFPS`), the canvas with
+    /// --size and --scale. `kind` says what the output is when there is no
+    /// script ("a PNG is a picture").
+    private func sceneJob(kind: String, defaultFPS: Double) throws -> SceneFrameJob {
+        guard let script = try automation.loadScript() else {
+            throw AutomationError("\(kind) of a scene: give a --script with a \"canvas\"")
+        }
+        var job = SceneFrameJob(script: script, output: output)
+        job.start = try inputOptions.start?.seconds(atSampleRate: nil)
+        job.end = try inputOptions.end?.seconds(atSampleRate: nil)
+        job.fps = fps ?? defaultFPS
+        job.size = size
+        job.scale = scale
+        job.options = automation.options
+        job.overwrite = overwrite
+        return job
+    }
+
     /// A scene's frames and sound as one video file (docs/video.md#export).
     private func exportVideo(_ container: VideoContainer) throws {
-        guard let script = try automation.loadScript() else {
-            throw AutomationError("a video is an animation of a scene: give a --script with a \"canvas\"")
-        }
-        var scene = SceneFrameJob(script: script, output: output)
-        scene.start = try inputOptions.start?.seconds(atSampleRate: nil)
-        scene.end = try inputOptions.end?.seconds(atSampleRate: nil)
-        scene.fps = fps ?? container.defaultFrameRate
-        scene.size = size
-        scene.scale = scale
-        scene.options = automation.options
-        scene.overwrite = overwrite
+        let scene = try sceneJob(kind: "a video is an animation", defaultFPS: container.defaultFrameRate)
         var job = SceneVideoJob(scene: scene, container: container)
         job.format = mixFormat.options
         let line = ProgressLine(quiet: quiet)

@@ -21,7 +21,9 @@ struct SceneFrameJob {
     var start: Double?
     var end: Double?
     /// A sequence's frames per second.
-    var fps = 60.0
+    var fps = Self.defaultFPS
+    /// `--fps` when it is not given: 60, a display's usual refresh.
+    static let defaultFPS = 60.0
     /// The canvas size in points and scale, overriding the script's.
     var size: CanvasSize?
     var scale: Double?
