@@ -110,6 +110,8 @@ let package = Package(
 
         // Video through FFmpeg: scenes encoded with their sound (MP4, WebM,
         // MKV, GIF), and the frames and sound of video layers.
+        // SwellSndFile for the temporary file an export is written into and
+        // the quantiser FLAC's integer words share with sound files.
         .target(name: "SwellMedia", dependencies: ["SwellCore", "SwellAudio", "SwellSndFile", "SwellRender", "CFFmpeg"]),
 
         // The live window: a scene shown by SDL2 at the display's refresh.

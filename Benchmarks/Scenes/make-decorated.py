@@ -3,7 +3,10 @@
 as SVG 1.1) for Benchmarks/scene-vs-rsvg.sh: 100 layers at 1920×1080 in a
 10 × 10 grid of 170 × 90 cards — 40 rounded, bordered layers casting
 shadows, 20 rounded gradients, 20 stroked star shapes and 20 text layers,
-over a light canvas.
+over a light canvas. And decorated-moving.json, the same scene with every
+layer animated for 10 s, so each frame differs — the cards circle, the
+gradients pulse, the stars turn, the text breathes — for
+Benchmarks/video-export.sh.
 
 Usage: Benchmarks/Scenes/make-decorated.py   (rewrites both files beside it)
 """
@@ -31,7 +34,23 @@ def star(cx, cy, outer, inner):
     return "M " + " L ".join(points) + " Z"
 
 
-layers, svg = [], []
+def motion(kind, cx, cy):
+    """A 10-second animation of a card of `kind` centred at (cx, cy)."""
+    if kind == "card":
+        r = 12
+        return {"type": "keyframe", "keyPath": "position", "duration": 2, "repeatCount": 5,
+                "values": [[cx + r, cy], [cx, cy + r], [cx - r, cy], [cx, cy - r], [cx + r, cy]]}
+    if kind == "gradient":
+        return {"type": "basic", "keyPath": "opacity", "fromValue": 1, "toValue": 0.4, "duration": 1,
+                "autoreverses": True, "repeatCount": 5}
+    if kind == "shape":
+        return {"type": "basic", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 2 * math.pi,
+                "duration": 10}
+    return {"type": "basic", "keyPath": "transform.scale", "fromValue": 1, "toValue": 1.15, "duration": 1.25,
+            "autoreverses": True, "repeatCount": 4}
+
+
+layers, svg, motions = [], [], []
 defs = ['<filter id="shadow" x="-20%" y="-20%" width="140%" height="140%">'
         '<feGaussianBlur in="SourceAlpha" stdDeviation="4"/><feOffset dx="0" dy="3" result="b"/>'
         '<feFlood flood-color="black" flood-opacity="0.5"/><feComposite in2="b" operator="in"/>'
@@ -69,10 +88,14 @@ for i in range(100):
                    '<text x="%g" y="%g" font-family="DejaVu Sans" font-size="28" fill="#202020" '
                    'text-anchor="middle">Layer %d</text>' % (x, y, CW, CH, x + CW / 2, y + 28, i))
     layers.append(layer)
+    motions.append({"at": 0, "layer": layer["name"], "key": "motion", "add": motion(kind, x + CW / 2, y + CH / 2)})
 
 scene = {"version": 1, "canvas": {"width": W, "height": H, "backgroundColor": "#f2f4f7"}, "layers": layers}
 with open(os.path.join(here, "decorated.json"), "w") as f:
     json.dump(scene, f, indent=1)
+    f.write("\n")
+with open(os.path.join(here, "decorated-moving.json"), "w") as f:
+    json.dump(dict(scene, events=motions), f, indent=1)
     f.write("\n")
 with open(os.path.join(here, "decorated.svg"), "w") as f:
     f.write('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">\n' % (W, H, W, H))

@@ -52,19 +52,32 @@ public final class FrameRecorder {
         written += 1
     }
 
-    /// Steps the host through `times` on `clock` and writes every frame. At
-    /// frame k, time t = `times.time(ofFrame: k)`: the host's scheduled
-    /// events up to t run (each at its own time), the clock is set to t,
-    /// and one display frame runs there — the animation life cycle, layout
-    /// and `display()` of the layers that need it, as a display link's
-    /// refresh — before the frame is drawn.
+    /// Steps the host through `times` on `clock` and writes every frame
+    /// (``step(_:through:on:_:)``).
     public func record(_ times: FrameTimes, on clock: ManualClock) throws(FrameSequenceError) {
+        try Self.step(host, through: times, on: clock) { k, time throws(FrameSequenceError) in
+            try write(frame: k, at: time)
+        }
+    }
+
+    /// Steps `host` through `times` on `clock`, calling `body` with each
+    /// frame's number and time once the host shows it. At frame k, time
+    /// t = `times.time(ofFrame: k)`: the host's scheduled events up to t
+    /// run (each at its own time), the clock is set to t, and one display
+    /// frame runs there — the animation life cycle, layout and `display()`
+    /// of the layers that need it, as a display link's refresh — so that
+    /// the host's latest snapshot rendered at t is the frame. What PNG
+    /// sequences and video exports share.
+    public static func step<Failure: Error>(
+        _ host: RenderHost, through times: FrameTimes, on clock: ManualClock,
+        _ body: (Int, Double) throws(Failure) -> Void
+    ) throws(Failure) {
         for k in 0..<times.count {
             let time = times.time(ofFrame: k)
             host.runEvents(through: time)
             clock.set(time)
             host.displayFrame(at: time)
-            try write(frame: k, at: time)
+            try body(k, time)
         }
     }
 }

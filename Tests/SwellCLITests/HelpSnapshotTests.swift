@@ -185,6 +185,11 @@ struct HelpSnapshotTests {
         sequence, frame k the scene at START + k/FPS, from --start (default 0) up to
         --end (default: where its animations end), which trim the inputs of a sound.
 
+        -o FILE.mp4, .webm, .mkv or .gif exports the same frames as one video, with the
+        script's audio layers mixed in: H.264 and AAC in MP4, VP9 and Opus in WebM,
+        lossless FFV1 and FLAC in MKV, and a GIF (50 fps at most, its default) with one
+        palette and no sound.
+
         EXAMPLES:
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
@@ -196,6 +201,8 @@ struct HelpSnapshotTests {
           swell render - --input-type raw:48000:2:s16le -o out.flac < in.raw
           swell render --script scene.json -o frame.png --at 1.5
           swell render --script scene.json -o 'frames/%04d.png' --fps 30 --end 2
+          swell render --script scene.json -o scene.mp4
+          swell render --script scene.json -o loop.gif --fps 25 --size 320x180
 
         USAGE: swell render [<options>] [<inputs> ...] --output <out>
 
@@ -206,12 +213,12 @@ struct HelpSnapshotTests {
         OPTIONS:
           --at <time>             For a scene's picture (-o FILE.png): the time it
                                   shows (default 0).
-          --fps <fps>             For a scene's frame sequence: frames per second
-                                  (default 60).
-          --size <size>           For a scene's pictures: the canvas in points, WxH
+          --fps <fps>             For a scene's frame sequence or video: frames per
+                                  second (default 60; a GIF's 50).
+          --size <size>           For a scene's pictures and video: the canvas in
+                                  points, WxH (default: the script's).
+          --scale <scale>         For a scene's pictures and video: pixels per point
                                   (default: the script's).
-          --scale <scale>         For a scene's pictures: pixels per point (default:
-                                  the script's).
           -o, --output <out>      The output file; - is standard output.
           -t, --type <type>       The output's type, whatever its name (default: its
                                   extension; wav for -).

@@ -19,13 +19,13 @@
 /// `src >> 16` for 16-bit, `i2let_array` `src >> 8` for 24-bit,
 /// `i2flac16_array` likewise), so the word is passed left-justified and
 /// arrives unchanged.
-struct PCMQuantizer {
+package struct PCMQuantizer {
     /// What quantising a run of samples found: NaN or infinite samples
     /// (written as 0), and samples that clipped — whose word, rounded, lay
     /// beyond the word's range, as SoX counts them.
-    struct Count {
-        var nonFinite = 0
-        var clipped = 0
+    package struct Count {
+        package var nonFinite = 0
+        package var clipped = 0
     }
 
     /// The word size, 8 to 32.
@@ -35,7 +35,7 @@ struct PCMQuantizer {
     private let smallest: Double
     private let shift: Int32
 
-    init(bitsPerSample: Int) {
+    package init(bitsPerSample: Int) {
         precondition((8...32).contains(bitsPerSample), "unsupported word size \(bitsPerSample)")
         self.bitsPerSample = bitsPerSample
         scale = Double(1 << (bitsPerSample - 1))
@@ -106,7 +106,7 @@ struct PCMQuantizer {
 
     /// Quantises `count` samples into left-justified words, writing 0 for
     /// NaN and ±infinity, and counts those and the samples that clipped.
-    func quantize(_ samples: UnsafePointer<Float>, into words: UnsafeMutablePointer<Int32>, count: Int) -> Count {
+    package func quantize(_ samples: UnsafePointer<Float>, into words: UnsafeMutablePointer<Int32>, count: Int) -> Count {
         var result = Count()
         for i in 0..<count {
             let sample = samples[i], isFinite = sample.isFinite

@@ -120,6 +120,9 @@ public enum SoundFileContainer: String, CaseIterable, Sendable {
         }
     }
 
+    /// Each container's first extension, as an error lists them: "wav, aiff, …".
+    public static var extensionList: String { allCases.map(\.pathExtensions[0]).joined(separator: ", ") }
+
     /// A short human name for error messages ("FLAC", "Ogg Vorbis").
     public var name: String {
         switch self {

@@ -92,9 +92,8 @@ public final class SoundFileWriter {
         encoding requestedEncoding: SampleEncoding? = nil, overwrite: Bool = false
     ) throws(SoundFileError) {
         guard let container = requestedContainer ?? SoundFileContainer(forPath: path) ?? (path == "-" ? .wav : nil) else {
-            let known = SoundFileContainer.allCases.map(\.pathExtensions[0]).joined(separator: ", ")
             throw .unsupportedOutput(
-                path: path, reason: "unknown file extension (use one of \(known))")
+                path: path, reason: "unknown file extension (use one of \(SoundFileContainer.extensionList))")
         }
         let encoding = try Self.resolve(requestedEncoding, in: container, path: path)
         guard SoundFile.supportedChannelCounts.contains(channelCount) else {

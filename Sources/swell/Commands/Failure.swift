@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwellALSA
 import SwellCharts
+import SwellMedia
 import SwellRender
 import SwellScript
 import SwellSndFile
@@ -15,7 +16,8 @@ enum Failure {
         case is RenderInterrupted: Interrupt.exitStatus
         case let error as SoundFileError:
             if case .cannotWrite = error { 1 } else { 2 }
-        case is ALSAError, is RenderThreadError: 1
+        case is ALSAError, is RenderThreadError, is FFmpegError: 1
+        case let error as ExportError: error.isBadInput ? 2 : 1
         case is SourceError, is ValueSyntaxError, is AutomationError, is ChartError: 2
         case let error as FrameSequenceError:
             switch error {

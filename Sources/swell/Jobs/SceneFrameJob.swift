@@ -21,7 +21,9 @@ struct SceneFrameJob {
     var start: Double?
     var end: Double?
     /// A sequence's frames per second.
-    var fps = 60.0
+    var fps = Self.defaultFPS
+    /// `--fps` when it is not given: 60, a display's usual refresh.
+    static let defaultFPS = 60.0
     /// The canvas size in points and scale, overriding the script's.
     var size: CanvasSize?
     var scale: Double?
@@ -56,17 +58,11 @@ struct SceneFrameJob {
 
     /// Renders and writes the frames.
     func run() throws -> Summary {
-        guard let spec = script.canvas else {
-            throw AutomationError("a PNG is a picture of a scene: give a --script with a \"canvas\"")
-        }
-        let canvas = try self.canvas(spec)
+        let canvas = try self.canvas(for: "a PNG is a picture")
         let isSequence = FrameFileNames.namesSequence(output)
         let names = try isSequence ? FrameFileNames.sequence(output) : .single(output)
         let times = try isSequence ? sequenceTimes() : FrameTimes(start: singleTime(), fps: 1, count: 1)
-        let clock = ManualClock()
-        let host = HeadlessHost(clock: clock)
-        let stage = try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: nil)
-        try stage.install(on: host)
+        let (host, clock) = try makeHost()
         let recorder = try FrameRecorder(host: host, canvas: canvas, names: names)
         if !overwrite, let existing = recorder.firstExisting(count: times.count) {
             throw FrameSequenceError.exists(path: existing)
@@ -76,10 +72,22 @@ struct SceneFrameJob {
                        width: canvas.pixelWidth, height: canvas.pixelHeight)
     }
 
+    /// The script's layer tree on a host whose clock is set by hand, frame
+    /// by frame (``FrameRecorder/step(_:through:on:_:)``).
+    func makeHost() throws -> (HeadlessHost, ManualClock) {
+        let clock = ManualClock()
+        let host = HeadlessHost(clock: clock)
+        try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: nil).install(on: host)
+        return (host, clock)
+    }
+
     /// The script's canvas with `--size` and `--scale` applied, within the
-    /// pixels a side may have.
-    private func canvas(_ spec: CanvasSpec) throws -> Canvas {
-        var spec = spec
+    /// pixels a side may have; `kind` says what the output is when the
+    /// script has no canvas ("a PNG is a picture").
+    func canvas(for kind: String) throws -> Canvas {
+        guard var spec = script.canvas else {
+            throw AutomationError("\(kind) of a scene: give a --script with a \"canvas\"")
+        }
         if let size {
             spec.width = size.width
             spec.height = size.height
@@ -100,8 +108,8 @@ struct SceneFrameJob {
     }
 
     /// `--start` (default 0) to `--end` (default: ``animationsEnd()``) at
-    /// `--fps`; at least one frame.
-    private func sequenceTimes() throws -> FrameTimes {
+    /// `--fps`; at least one frame. A video's frames too.
+    func sequenceTimes() throws -> FrameTimes {
         let start = start ?? 0
         let end = try end ?? animationsEnd()
         guard end > start else {
