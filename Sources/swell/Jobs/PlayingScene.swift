@@ -1,4 +1,5 @@
 import SwellALSA
+import SwellRender
 import SwellWindow
 
 /// A scene with sound in a live window: its tree hosted by the audio

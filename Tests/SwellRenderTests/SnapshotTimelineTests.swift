@@ -1,6 +1,6 @@
 import SwellCore
 import Testing
-import SwellWindow
+import SwellRender
 
 /// A frame at time t shows the last snapshot committed at or before t, as
 /// Core Animation shows a transaction from the frame after its commit.
