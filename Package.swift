@@ -136,7 +136,7 @@ let package = Package(
         .executableTarget(name: "ExplicitAnimations", dependencies: ["SampleFrames"], path: "Samples/ExplicitAnimations"),
         .executableTarget(name: "PopAnimation", dependencies: ["SampleFrames"], path: "Samples/PopAnimation"),
         // The CALayer guide's figures, one PNG per section, and a contact sheet.
-        .executableTarget(name: "LayerGallery", dependencies: ["SwellCore", "SwellRender"], path: "Samples/LayerGallery"),
+        .executableTarget(name: "LayerGallery", dependencies: ["SwellCore", "SwellRender", "SwellMedia"], path: "Samples/LayerGallery"),
         // The AudioLayer view controller of objc.io's article, with keys for its buttons.
         .executableTarget(
             name: "AudioFader",
@@ -161,8 +161,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Samples/SleepTimer"),
-        // What the moving samples share: `--frames DIR`, their frames as PNGs.
-        .target(name: "SampleFrames", dependencies: ["SwellRender"], path: "Samples/SampleFrames"),
+        // What the moving samples share: `--frames DIR`, their frames as PNGs,
+        // and `--gif DIR`, their motion as GIFs.
+        .target(name: "SampleFrames", dependencies: ["SwellRender", "SwellMedia"], path: "Samples/SampleFrames"),
         // What the interactive samples share: raw keys, signals, a status line.
         .target(name: "SampleTerminal", path: "Samples/SampleTerminal"),
 

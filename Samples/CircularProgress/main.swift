@@ -64,3 +64,4 @@ CATransaction.setDisableActions(true)
 circularProgress.arcLength = 80
 CATransaction.commit()
 sample(at: 4.5)
+frames.finish()

@@ -96,6 +96,7 @@ for k in 0..<20 {
     displayLink.step()
     frames.write(frame: k, at: displayLink.timestamp)
 }
+frames.finish()
 
 // The article's first clock, before it draws one: two hand layers turned by
 // `time`'s setter, each change animated by CALayer's implicit `transform`
@@ -117,3 +118,4 @@ for k in 0..<20 {
     handLink.step()
     handFrames.write(frame: k, at: handLink.timestamp)
 }
+handFrames.finish()

@@ -14,7 +14,8 @@ import SwellRender
 /// `CATransaction.setDisableActions(true)`: `rocket.position = …` after
 /// adding an explicit animation only updates the model.
 ///
-/// With `--frames DIR`, each sampled time is also a PNG in `DIR/id/`.
+/// With `--frames DIR`, each sampled time is also a PNG in `DIR/id/`; with
+/// `--gif DIR`, the scene in motion is `DIR/id.gif`.
 final class Scene {
     let clock = ManualClock()
     let host: HeadlessHost
@@ -31,6 +32,11 @@ final class Scene {
         view.position = CGPoint(x: 240, y: 240)
         host = HeadlessHost(rootLayer: view, clock: clock)
         frames = SampleFrames(host: host, canvas: Canvas(width: 480, height: 480, backgroundColor: .white), subdirectory: id)
+    }
+
+    /// The scene is over once nothing holds it: its GIF is complete.
+    deinit {
+        frames.finish()
     }
 
     /// Adds a named layer at `position` to the parent view and commits it:

@@ -1,5 +1,6 @@
 import Foundation
 import SwellCore
+import SwellMedia
 import SwellRender
 
 /// One figure of the CALayer guide: the PNG it becomes, its caption, the
@@ -27,6 +28,25 @@ struct GallerySection {
     func render(renderer: Renderer) -> Frame {
         renderLayerTree(width: width, height: height, background: background, time: time, renderer: renderer,
                         build: build)
+    }
+
+    /// The figure in motion from host time 0 to `end`, as a GIF at 25
+    /// frames a second: frame k drawn at k/25 (docs/video.md#export).
+    func writeGIF(to path: String, through end: Double, renderer: Renderer) throws {
+        let snapshot = hostLayerTree(width: width, height: height, background: background, build: build)
+        let canvas = Canvas(width: width, height: height)
+        let times = FrameTimes(start: 0, end: end, fps: 25)
+        let gif = try VideoExporter(path: path, container: .gif, width: canvas.pixelWidth, height: canvas.pixelHeight,
+                                    fps: times.fps, sound: nil, overwrite: true)
+        do {
+            for k in 0..<times.count {
+                try gif.append(renderer.render(snapshot, at: times.time(ofFrame: k), into: canvas))
+            }
+            _ = try gif.finish()
+        } catch {
+            gif.cancel()
+            throw error
+        }
     }
 }
 

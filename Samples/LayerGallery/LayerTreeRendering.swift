@@ -14,6 +14,15 @@ import SwellRender
 /// `scale` pixels per point.
 func renderLayerTree(width: Int, height: Int, scale: Double = 1, background: CGColor? = nil, time: Double = 0,
                      renderer: Renderer, build: (CALayer) throws -> Void) rethrows -> Frame {
+    let snapshot = try hostLayerTree(width: width, height: height, background: background, time: time, build: build)
+    return renderer.render(snapshot, at: time, into: Canvas(width: width, height: height, scale: scale))
+}
+
+/// The snapshot of the tree `build` fills, hosted on a manual clock at
+/// `time` after one frame of the run loop — what ``renderLayerTree`` draws,
+/// and what a moving figure draws at later times too.
+func hostLayerTree(width: Int, height: Int, background: CGColor? = nil, time: Double = 0,
+                   build: (CALayer) throws -> Void) rethrows -> RenderSnapshot {
     let root = CALayer()
     root.bounds = CGRect(x: 0, y: 0, width: width, height: height)
     root.position = CGPoint(x: CGFloat(width) / 2, y: CGFloat(height) / 2)
@@ -22,5 +31,5 @@ func renderLayerTree(width: Int, height: Int, scale: Double = 1, background: CGC
     let clock = ManualClock(time: time)
     let host = HeadlessHost(rootLayer: root, clock: clock)
     host.displayFrame(at: time)
-    return renderer.render(host.latestSnapshot!, at: time, into: Canvas(width: width, height: height, scale: scale))
+    return host.latestSnapshot!
 }

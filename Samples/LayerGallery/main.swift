@@ -5,8 +5,9 @@
 //
 //     swift run LayerGallery out/
 //
-// writes out/<section>.png and out/contact-sheet.png, and prints one line
-// per file: its name and size in pixels.
+// writes out/<section>.png, out/contact-sheet.png and out/emitter-fire.gif
+// (the fire in motion), and prints one line per file: its name and size in
+// pixels.
 import Foundation
 import SwellCore
 import SwellRender
@@ -51,6 +52,10 @@ for section in sections {
 }
 do {
     write(try ContactSheet.render(sections, from: output, renderer: renderer), as: "contact-sheet")
+    // The fire lit: its first four seconds, as the particles are born.
+    try GallerySection.emitterFire.writeGIF(to: output.appendingPathComponent("emitter-fire.gif").path, through: 4,
+                                            renderer: renderer)
+    print("emitter-fire.gif 320x320")
 } catch {
     fail("\(error)", status: 1)
 }

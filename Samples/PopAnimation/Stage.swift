@@ -5,7 +5,8 @@ import SwellRender
 
 /// A window of views hosted headless on its own manual clock, which starts
 /// at 0, and the sampling of what it presents. With `--frames DIR`, each
-/// report is also a PNG in `DIR/id/`.
+/// report is also a PNG in `DIR/id/`; with `--gif DIR`, the stage in motion
+/// is `DIR/id.gif`.
 final class Stage {
     let clock = ManualClock()
     let host: HeadlessHost
@@ -26,6 +27,11 @@ final class Stage {
         window.position = CGPoint(x: 160, y: 240)
         host = HeadlessHost(rootLayer: window, clock: clock)
         frames = SampleFrames(host: host, canvas: Canvas(width: 320, height: 480, backgroundColor: .white), subdirectory: id)
+    }
+
+    /// The scene is over once nothing holds it: its GIF is complete.
+    deinit {
+        frames.finish()
     }
 
     /// Adds a view to the window at `position` and commits it. Being a

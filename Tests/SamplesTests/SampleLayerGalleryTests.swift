@@ -77,7 +77,7 @@ import TestSupport
         let output = try Self.output.get()
         let files = try FileManager.default.contentsOfDirectory(atPath: output.directory.path).filter { $0.hasSuffix(".png") }
         #expect(Set(files) == Set(Self.sizes.keys.map { "\($0).png" } + ["contact-sheet.png"]))
-        #expect(output.lines.count == Self.sizes.count + 1)
+        #expect(output.lines.count == Self.sizes.count + 2)
         for (name, (width, height)) in Self.sizes {
             let picture = try Picture(name)
             #expect((picture.width, picture.height) == (width, height), "\(name)")
@@ -85,6 +85,31 @@ import TestSupport
         }
         let sheet = try Picture("contact-sheet")
         #expect(sheet.width <= 1600 && sheet.height > 0)
+    }
+
+    /// The fire in motion: frames k/25 for 0 ≤ k/25 < 4 s, 100 of them, of
+    /// the emitter's 320-point window. Particles are born at 150 a second
+    /// from the centre at up to 100 points a second: at 0 nothing is lit,
+    /// and at 2 s (frame 50) a spark 50 points out is lit, in the night
+    /// window's grey (0.12 × 255) no longer.
+    @Test func writesTheFireInMotionAsAGIF() throws {
+        let output = try Self.output.get()
+        #expect(output.lines.contains("emitter-fire.gif 320x320"))
+        let bytes = [UInt8](try SoundFileFixtures.ffmpeg(
+            "-i", output.directory.appendingPathComponent("emitter-fire.gif").path, "-fps_mode", "passthrough",
+            "-f", "rawvideo", "-pix_fmt", "rgba", "-"))
+        let size = 320 * 320 * 4
+        #expect(bytes.count == 100 * size)
+        func lit(_ frame: Int) -> [Double] {
+            (0 ..< 320 * 320).filter { bytes[frame * size + 4 * $0] > 80 }.map { index in
+                let x = Double(index % 320) + 0.5 - 160, y = Double(index / 320) + 0.5 - 160
+                return (x * x + y * y).squareRoot()
+            }
+        }
+        let first = lit(0), early = lit(10), late = lit(50)
+        #expect(!first.isEmpty && first.allSatisfy { $0 <= 23 })
+        #expect(late.contains { $0 > 100 })
+        #expect(late.count > early.count)
     }
 
     /// Bad arguments: a usage line on standard error, exit 2.
