@@ -22,6 +22,8 @@ struct PlayJob {
     var inputOptions = InputOptions()
     /// `--rate` and `--channels`.
     var format = MixFormatOptions()
+    /// Where the control socket goes; nil: no socket.
+    var control: ControlDirectory? = ControlDirectory()
 
     init() {}
 
@@ -45,6 +47,14 @@ struct PlayJob {
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: raw) }
         let sessions = inputOptions.crossfade != nil || sources.isEmpty ? [sources] : sources.map { [$0] }
         var warned = false
+        let server = try control.map { directory throws(ControlError) in
+            try ControlServer(directory: directory, layers: (script ?? ScriptSpec()).layers)
+        }
+        // Every way out — the end, an error, an interruption — removes the
+        // socket (a second signal's immediate exit leaves it for the next
+        // session to clear).
+        defer { server?.close() }
+        server?.start()
         for files in sessions {
             let file = files.count == 1 ? files[0] : nil
             let session = try Session(inputs: files, inputOptions: inputOptions, script: script, options: options,
@@ -64,8 +74,10 @@ struct PlayJob {
             let engine = session.engine
             var lastReport = Date.distantPast
             var interrupted = false
+            let responder = ControlResponder(session: session, files: files.map(\.format.path))
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
+                for call in server?.take() ?? [] { call.reply(responder.respond(to: call.request)) }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
                     lastReport = Date()
                     progress(Status(input: file?.format.path, time: engine.currentTime, duration: session.duration,
