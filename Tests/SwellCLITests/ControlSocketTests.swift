@@ -165,6 +165,27 @@ struct ControlSocketTests {
         #expect(!FileManager.default.fileExists(atPath: session.socket))
     }
 
+    /// `--hold`: after the file the session plays silence, its clock
+    /// running on, until `ctl stop` ends it with exit 0.
+    @Test("play --hold plays silence after the file until ctl stop") func hold() throws {
+        let session = try Session(seconds: 0.5, extra: ["--hold"])
+        try Self.waitUntil("the session is past 1 s") {
+            let fields = try session.ctl(["list"]).standardOutput.split(separator: "\t")
+            return fields.count == 4 && Double(fields[1]) ?? 0 >= 1
+        }
+        #expect(!session.process.hasExited, "still open after the file's end")
+        let stop = try session.ctl(["stop"])
+        #expect(stop.status == 0, "\(stop)")
+        let result = try session.process.wait()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+        let captured = try session.captured()
+        let file = Self.sampleRate / 2
+        #expect(captured.count >= 2 * file, "silence was played after the file")
+        #expect(captured.prefix(file).allSatisfy { abs($0 - Workspace.level) < 1e-6 })
+        #expect(captured.dropFirst(file).allSatisfy { $0 == 0 })
+        #expect(!FileManager.default.fileExists(atPath: session.socket))
+    }
+
     @Test("ctl with no session, or with two, is one clear error") func noOrTwoSessions() throws {
         let workspace = try Workspace()
         let none = try SwellProcess.run(["ctl", "get", "main.volume"],

@@ -130,6 +130,10 @@ struct HelpSnapshotTests {
         the frame on screen as a PNG; Q or closing the window stops. A scene without
         sound plays until its animations end (or --duration).
 
+        Another shell drives a running session with swell ctl (swell ctl set
+        volume=-12dB --duration 300ms ducks it); --hold keeps it open, playing silence,
+        after the last file, until swell ctl stop or Ctrl-C.
+
         EXAMPLES:
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
@@ -165,6 +169,8 @@ struct HelpSnapshotTests {
           -q, --quiet             No progress line.
           --window                Show the script's scene in a window while its sound
                                   plays (needs a display).
+          --hold                  After the last file, keep playing silence until swell
+                                  ctl stop or Ctrl-C.
           --version               Show the version.
           -h, --help              Show help information.
 

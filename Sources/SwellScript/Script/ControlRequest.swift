@@ -18,9 +18,12 @@ public enum ControlRequest: Hashable, Sendable {
     case resume
     /// `{"status": true}`: the session's files, time and volume.
     case status
+    /// `{"stop": true}`: the session fades out over 20 ms and ends, as
+    /// after its last file.
+    case stop
 
     /// The keys of the requests that are not script events.
-    static let controlKeys = ["get", "pause", "resume", "status"]
+    static let controlKeys = ["get", "pause", "resume", "status", "stop"]
 
     /// Parses one request line against the session's `layers` (the first
     /// is the one an event naming none acts on). Errors name `source` —
@@ -52,7 +55,8 @@ public enum ControlRequest: Hashable, Sendable {
         switch control.key {
         case "pause": return .pause
         case "resume": return .resume
-        default: return .status
+        case "status": return .status
+        default: return .stop
         }
     }
 

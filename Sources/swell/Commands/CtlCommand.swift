@@ -18,7 +18,7 @@ struct CtlCommand: ParsableCommand {
           swell ctl send duck.jsonl
           swell ctl list
         """,
-        subcommands: [Set.self, Get.self, Pause.self, Resume.self, Send.self, List.self])
+        subcommands: [Set.self, Get.self, Pause.self, Resume.self, Stop.self, Send.self, List.self])
 
     /// `--pid`, shared by every subcommand.
     struct Target: ParsableArguments {
@@ -95,6 +95,12 @@ struct CtlCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Resume a paused session.")
         @OptionGroup var target: Target
         func run() throws { _ = try target.job.send([#"{"resume": true}"#]) }
+    }
+
+    struct Stop: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "End the session (after a 20 ms fade).")
+        @OptionGroup var target: Target
+        func run() throws { _ = try target.job.send([#"{"stop": true}"#]) }
     }
 
     struct Send: ParsableCommand {

@@ -31,6 +31,9 @@ struct ControlResponder {
             if request == .pause { stage.root.pause() } else { stage.root.resume() }
             CATransaction.commit()
             return ControlReply.success()
+        case .stop:
+            // The job ends the session once the reply is sent.
+            return ControlReply.success()
         case .status:
             let volume = Self.number(stage.target.presentation()?.value(forKeyPath: AudioKey.volume))
             return ControlReply.success([

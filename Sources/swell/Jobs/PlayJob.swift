@@ -24,6 +24,9 @@ struct PlayJob {
     var format = MixFormatOptions()
     /// Where the control socket goes; nil: no socket.
     var control: ControlDirectory? = ControlDirectory()
+    /// `--hold`: after the last file the device stays open, playing
+    /// silence, until a `stop` request or a signal ends the session.
+    var holds = false
 
     init() {}
 
@@ -55,7 +58,9 @@ struct PlayJob {
         // session to clear).
         defer { server?.close() }
         server?.start()
-        for files in sessions {
+        var stopped = false
+        for (index, files) in sessions.enumerated() where !stopped {
+            let holds = self.holds && index == sessions.count - 1
             let file = files.count == 1 ? files[0] : nil
             let session = try Session(inputs: files, inputOptions: inputOptions, script: script, options: options,
                                       format: format, mode: .live, gainPath: gainPath,
@@ -77,18 +82,23 @@ struct PlayJob {
             let responder = ControlResponder(session: session, files: files.map(\.format.path))
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
-                for call in server?.take() ?? [] { call.reply(responder.respond(to: call.request)) }
+                for call in server?.take() ?? [] {
+                    call.reply(responder.respond(to: call.request))
+                    stopped = stopped || call.request == .stop
+                }
+                if stopped { return true }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
                     lastReport = Date()
                     progress(Status(input: file?.format.path, time: engine.currentTime, duration: session.duration,
                                     gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
                 }
-                return session.isFinished
+                return session.isFinished && !holds
             }
-            if interrupted {
+            if interrupted || stopped {
                 try output.fadeOut()
                 try output.stop(drain: false)
-                throw RenderInterrupted()
+                if interrupted { throw RenderInterrupted() }
+                continue
             }
             try output.stop(drain: true)
             if let failure = engine.sourceFailure { throw failure }
