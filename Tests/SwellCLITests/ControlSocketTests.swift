@@ -186,6 +186,41 @@ struct ControlSocketTests {
         #expect(!FileManager.default.fileExists(atPath: session.socket))
     }
 
+    /// Control is an extra: where the directory cannot be made (here the
+    /// runtime directory is a file), the session says so and plays.
+    @Test("without a socket the session warns and plays") func noSocket() throws {
+        let workspace = try Workspace()
+        let alsa = try ALSATestConfiguration()
+        let input = try workspace.constantInput(sampleRate: Self.sampleRate, frames: Self.sampleRate / 10, channels: 2)
+        let runtime = try workspace.write("", to: "not-a-directory")
+        let result = try SwellProcess.run(
+            ["play", input, "--device", ALSATestConfiguration.capturePCM],
+            environment: alsa.environment.merging(["XDG_RUNTIME_DIR": runtime]) { _, new in new })
+        #expect(result.status == 0, "\(result)")
+        #expect(result.errorLines.count == 1 && result.standardError.hasPrefix("swell: warning: no control socket"), "\(result)")
+        #expect(try alsa.captured(by: ALSATestConfiguration.capturePCM).count >= 2 * Self.sampleRate / 10)
+    }
+
+    /// A second `set` in the middle of a ramp starts from the value being
+    /// heard: the gain turns around without a step larger than either
+    /// ramp's slope per frame.
+    @Test("a set mid-ramp turns it around without a jump") func turnAround() throws {
+        let session = try Session(seconds: 2.5)
+        #expect(try session.ctl(["set", "volume=0", "--duration", "1s"]).status == 0)
+        try Self.waitUntil("the ramp is under way") {
+            let value = Double(try session.ctl(["get", "main.volume"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 1
+            return value < 0.9
+        }
+        #expect(try session.ctl(["set", "volume=1", "--duration", "300ms"]).status == 0)
+        _ = try session.process.wait()
+        let gains = try session.captured().prefix(5 * Self.sampleRate / 2).map { $0 / Workspace.level }
+        let steepest = zip(gains, gains.dropFirst()).map { abs($1 - $0) }.max() ?? 0
+        // The return climbs from at most 1 to 1 over 300 ms.
+        #expect(steepest <= 1 / (0.3 * Double(Self.sampleRate)) * 1.001 + 1e-6, "\(steepest)")
+        #expect(gains.min() ?? 0 > 0, "the ramp to 0 never finished")
+        #expect(abs((gains.last ?? 0) - 1) < 1e-6)
+    }
+
     @Test("ctl with no session, or with two, is one clear error") func noOrTwoSessions() throws {
         let workspace = try Workspace()
         let none = try SwellProcess.run(["ctl", "get", "main.volume"],

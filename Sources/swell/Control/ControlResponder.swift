@@ -16,9 +16,7 @@ struct ControlResponder {
         switch request {
         case .event(let event):
             guard let layer = stage.layers[event.layer] else { return ControlReply.failure("unknown layer '\(event.layer)'") }
-            CATransaction.begin()
-            AutomationStage.perform(event, on: layer)
-            CATransaction.commit()
+            inTransaction { AutomationStage.perform(event, on: layer) }
             return ControlReply.success()
         case .get(let name, let key):
             guard let layer = stage.layers[name] else { return ControlReply.failure("unknown layer '\(name)'") }
@@ -27,9 +25,7 @@ struct ControlResponder {
             }
             return ControlReply.success(["value": value])
         case .pause, .resume:
-            CATransaction.begin()
-            if request == .pause { stage.root.pause() } else { stage.root.resume() }
-            CATransaction.commit()
+            inTransaction { if request == .pause { stage.root.pause() } else { stage.root.resume() } }
             return ControlReply.success()
         case .stop:
             // The job ends the session once the reply is sent.
@@ -40,6 +36,19 @@ struct ControlResponder {
                 "pid": Int(getpid()), "files": files, "time": session.engine.currentTime,
                 "volume": volume ?? 1, "paused": stage.root.isPaused,
             ])
+        }
+    }
+
+    /// Runs `body` in a transaction with the host's time pinned to the
+    /// commit time, as a scheduled event runs: the presentation an implicit
+    /// action starts from is the one at the frame the animation begins at,
+    /// not at the audio clock, which lags it by the device's buffer.
+    private func inTransaction(_ body: () -> Void) {
+        let engine = session.engine
+        engine.withTime(engine.commitTime) {
+            CATransaction.begin()
+            body()
+            CATransaction.commit()
         }
     }
 

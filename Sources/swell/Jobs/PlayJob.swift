@@ -50,8 +50,15 @@ struct PlayJob {
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: raw) }
         let sessions = inputOptions.crossfade != nil || sources.isEmpty ? [sources] : sources.map { [$0] }
         var warned = false
-        let server = try control.map { directory throws(ControlError) in
-            try ControlServer(directory: directory, layers: (script ?? ScriptSpec()).layers)
+        // Without a socket the session still plays: the sound is what was
+        // asked for, control an extra.
+        var server: ControlServer?
+        if let control {
+            do {
+                server = try ControlServer(directory: control, layers: (script ?? ScriptSpec()).layers)
+            } catch {
+                CADiagnostics.warn("no control socket, swell ctl cannot reach this session: \(error)")
+            }
         }
         // Every way out — the end, an error, an interruption — removes the
         // socket (a second signal's immediate exit leaves it for the next
