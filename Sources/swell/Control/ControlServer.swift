@@ -111,7 +111,7 @@ final class ControlServer: Sendable {
             let count = chunk.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
-                if !pending.isEmpty || skipping {
+                if !pending.isEmpty {
                     send(ControlReply.failure("the request ends without a newline"), to: connection)
                 }
                 return

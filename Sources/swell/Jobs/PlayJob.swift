@@ -40,10 +40,12 @@ struct PlayJob {
         let xruns: Int
     }
 
-    /// Plays every input to its end, reporting ten times a second to
-    /// `progress` (nil: no reports, and no presented gain computed for
-    /// them). When `shouldContinue` returns false, fades out over 20 ms,
-    /// stops and throws ``RenderInterrupted``.
+    /// Plays every input to its end (with ``holds``, on until a `stop`),
+    /// reporting ten times a second to `progress` (nil: no reports, and no
+    /// presented gain computed for them), and answering the control
+    /// socket's requests between (docs/control.md). When `shouldContinue`
+    /// returns false, fades out over 20 ms, stops and throws
+    /// ``RenderInterrupted``; after a `stop` request, fades out and returns.
     func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
         // Every input is opened before the first plays, so that a missing
         // one is reported before anything is heard.
