@@ -156,6 +156,26 @@ struct ControlSocketTests {
         _ = try session.process.wait()
     }
 
+    /// The kernel's credentials are the second line of defence: with the
+    /// modes opened up (as if a user had loosened them), a process of
+    /// another user — `nobody`, through util-linux's `setpriv` — reaches
+    /// the socket and is refused. Needs root to switch users.
+    @Test("a peer of another user is refused", .enabled(if: getuid() == 0))
+    func otherUserRefused() throws {
+        let session = try Session(seconds: 3)
+        #expect(chmod(session.directory, 0o711) == 0 && chmod(session.socket, 0o666) == 0)
+        let result = try Subprocess.run(
+            Subprocess.locate("setpriv"),
+            ["--reuid=65534", "--regid=65534", "--clear-groups", SwellProcess.executable().path,
+             "ctl", "get", "main.volume", "--pid", "\(session.process.processIdentifier)"],
+            environment: session.environment)
+        #expect(result.status == 2, "\(result)")
+        #expect(result.standardError == "swell: error: permission denied: the session belongs to another user\n", "\(result)")
+        #expect(try session.ctl(["get", "main.volume"]).standardOutput == "1\n", "its own user is still served")
+        session.process.interrupt()
+        _ = try session.process.wait()
+    }
+
     @Test("SIGINT and SIGTERM remove the socket", arguments: [SIGINT, SIGTERM])
     func signalsRemoveSocket(signal: Int32) throws {
         let session = try Session(seconds: 30)
