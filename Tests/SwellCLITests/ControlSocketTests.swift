@@ -167,7 +167,7 @@ struct ControlSocketTests {
         let result = try Subprocess.run(
             Subprocess.locate("setpriv"),
             ["--reuid=65534", "--regid=65534", "--clear-groups", SwellProcess.executable().path,
-             "ctl", "get", "main.volume", "--pid", "\(session.process.processIdentifier)"],
+             "ctl", "--pid", "\(session.process.processIdentifier)", "get", "main.volume"],
             environment: session.environment)
         #expect(result.status == 2, "\(result)")
         #expect(result.standardError == "swell: error: permission denied: the session belongs to another user\n", "\(result)")

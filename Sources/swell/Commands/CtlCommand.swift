@@ -20,16 +20,21 @@ struct CtlCommand: ParsableCommand {
         """,
         subcommands: [Set.self, Get.self, Pause.self, Resume.self, Stop.self, Send.self, List.self])
 
-    /// `--pid`, shared by every subcommand.
+    /// `swell ctl --pid PID set …`: the session, given before the request.
+    @OptionGroup var session: Target
+
+    /// `--pid`, before the request or after it.
     struct Target: ParsableArguments {
         @Option(help: ArgumentHelp("The session's process id (see swell ctl list).", valueName: "pid"))
         var pid: Int32?
+    }
 
-        var job: CtlJob {
-            var job = CtlJob()
-            job.pid = pid
-            return job
-        }
+    /// The job for a request: the session `--pid` names, after the request
+    /// or before it, else the only one.
+    static func job(_ target: Target, _ parent: CtlCommand) -> CtlJob {
+        var job = CtlJob()
+        job.pid = target.pid ?? parent.session.pid
+        return job
     }
 
     struct Set: ParsableCommand {
@@ -51,6 +56,7 @@ struct CtlCommand: ParsableCommand {
         var timing: String?
 
         @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
 
         func run() throws {
             if let timing { _ = try Parse.timing(timing) }
@@ -65,7 +71,7 @@ struct CtlCommand: ParsableCommand {
                 }
                 return (key, number)
             }
-            _ = try target.job.send([CtlJob.setRequest(values, layer: layer, duration: duration, timing: timing)])
+            _ = try CtlCommand.job(target, ctl).send([CtlJob.setRequest(values, layer: layer, duration: duration, timing: timing)])
         }
     }
 
@@ -76,10 +82,11 @@ struct CtlCommand: ParsableCommand {
         var keyPath: String
 
         @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
 
         func run() throws {
             let request = try JSONSerialization.data(withJSONObject: ["get": keyPath])
-            let reply = try target.job.send([String(decoding: request, as: UTF8.self)])
+            let reply = try CtlCommand.job(target, ctl).send([String(decoding: request, as: UTF8.self)])
             // Nine significant digits, as `swell curve` prints values.
             print(String(format: "%.9g", reply.first?["value"] as? Double ?? .nan))
         }
@@ -88,19 +95,22 @@ struct CtlCommand: ParsableCommand {
     struct Pause: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Pause the session (its root layer's speed 0).")
         @OptionGroup var target: Target
-        func run() throws { _ = try target.job.send([#"{"pause": true}"#]) }
+        @ParentCommand var ctl: CtlCommand
+        func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"pause": true}"#]) }
     }
 
     struct Resume: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Resume a paused session.")
         @OptionGroup var target: Target
-        func run() throws { _ = try target.job.send([#"{"resume": true}"#]) }
+        @ParentCommand var ctl: CtlCommand
+        func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"resume": true}"#]) }
     }
 
     struct Stop: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "End the session (after a 20 ms fade).")
         @OptionGroup var target: Target
-        func run() throws { _ = try target.job.send([#"{"stop": true}"#]) }
+        @ParentCommand var ctl: CtlCommand
+        func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"stop": true}"#]) }
     }
 
     struct Send: ParsableCommand {
@@ -111,6 +121,7 @@ struct CtlCommand: ParsableCommand {
         var file: String
 
         @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
 
         func run() throws {
             let data: Data
@@ -123,7 +134,7 @@ struct CtlCommand: ParsableCommand {
                 data = contents
             }
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            _ = try target.job.send(lines.map(String.init), source: file == "-" ? "<stdin>" : file)
+            _ = try CtlCommand.job(target, ctl).send(lines.map(String.init), source: file == "-" ? "<stdin>" : file)
         }
     }
 

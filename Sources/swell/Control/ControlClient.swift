@@ -21,13 +21,15 @@ final class ControlClient {
 
     deinit { close(connection) }
 
-    /// Sends one request line and returns the reply line.
+    /// Sends one request line and returns the reply line — or the line a
+    /// session that refused the connection sent before closing it, which
+    /// may have stopped the sending.
     func request(_ line: String) throws(ControlError) -> String {
         var bytes = Array((line + "\n").utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { throw gone }
+            guard written > 0 else { break }
             bytes = bytes.dropFirst(written)
         }
         var chunk = [UInt8](repeating: 0, count: 4096)

@@ -103,6 +103,7 @@ final class ControlServer: Sendable {
         var uid: UInt32 = 0
         guard swell_peer_uid(connection, &uid) == 0, uid == getuid() else {
             send(ControlReply.failure("permission denied: the session belongs to another user"), to: connection)
+            discardInput(of: connection)
             return
         }
         var pending: [UInt8] = [], skipping = false
@@ -153,6 +154,17 @@ final class ControlServer: Sendable {
         }
         guard accepted else { return ControlReply.failure("the session has ended") }
         return call.awaitReply()
+    }
+
+    /// Reads what the peer sent until it closes, for at most a second: a
+    /// Unix socket closed with unread data resets the connection, and the
+    /// peer would lose the reply already sent.
+    private func discardInput(of connection: Int32) {
+        shutdown(connection, Int32(SHUT_WR))
+        var limit = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while chunk.withUnsafeMutableBytes({ read(connection, $0.baseAddress, $0.count) }) > 0 {}
     }
 
     /// Writes `line` and a newline; false when the peer has gone.
