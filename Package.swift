@@ -127,7 +127,7 @@ let package = Package(
             name: "swell",
             dependencies: [
                 "SwellScript", "SwellCharts", "SwellSndFile", "SwellALSA", "SwellRender", "SwellMedia",
-                "SwellWindow", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SwellWindow", "CLinux", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Samples: the seed articles' examples, runnable.

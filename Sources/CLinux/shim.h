@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <semaphore.h>
+#include <sys/socket.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -19,6 +20,18 @@ static inline int swell_exchange_paths(const char *first, const char *second) {
     errno = ENOSYS;
     return -1;
 #endif
+}
+
+/// The user id of the process at the other end of a connected Unix
+/// socket: getsockopt(2) SO_PEERCRED, whose `struct ucred` glibc declares
+/// only under _GNU_SOURCE (the kernel's layout: pid, uid, gid). Returns 0,
+/// or -1 with errno set.
+static inline int swell_peer_uid(int socket, unsigned int *uid) {
+    struct { int pid; unsigned int uid; unsigned int gid; } credentials;
+    socklen_t length = sizeof credentials;
+    if (getsockopt(socket, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *uid = credentials.uid;
+    return 0;
 }
 
 /// sem_timedwait(3) with a deadline on `clock` (glibc 2.30): with

@@ -104,6 +104,7 @@ struct HelpSnapshotTests {
           mixer                   Ramp a sound card's mixer control in real time.
           curve                   Print or draw the presentation values of layer
                                   properties over time.
+          ctl                     Drive a running swell play session from another shell.
           devices                 List playback PCMs (like aplay -L) and mixer controls
                                   (like amixer scontrols).
           demo                    Play ten seconds of synthesised music with a scripted
@@ -128,6 +129,10 @@ struct HelpSnapshotTests {
         sound included; the left and right arrows step a frame while paused; S saves
         the frame on screen as a PNG; Q or closing the window stops. A scene without
         sound plays until its animations end (or --duration).
+
+        Another shell drives a running session with swell ctl (swell ctl set
+        volume=-12dB --duration 300ms ducks it); --hold keeps it open, playing silence,
+        after the last file, until swell ctl stop or Ctrl-C.
 
         EXAMPLES:
           swell play song.flac --fade-in 3
@@ -164,6 +169,8 @@ struct HelpSnapshotTests {
           -q, --quiet             No progress line.
           --window                Show the script's scene in a window while its sound
                                   plays (needs a display).
+          --hold                  After the last file, keep playing silence until swell
+                                  ctl stop or Ctrl-C.
           --version               Show the version.
           -h, --help              Show help information.
 

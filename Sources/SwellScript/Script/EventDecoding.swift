@@ -2,7 +2,7 @@
 extension ScriptDecoder {
     /// An event with the position of its action's value, which the check
     /// for removed keys points at.
-    private struct DecodedEvent {
+    struct DecodedEvent {
         var spec: EventSpec
         var actionLocation: SourceLocation
     }
@@ -15,7 +15,7 @@ extension ScriptDecoder {
     func decodeEvents(_ value: JSONValue, layers: [LayerSpec]) throws(Diagnostic) -> [EventSpec] {
         var events: [DecodedEvent] = []
         for entry in try value.array("events") {
-            events.append(try decodeEvent(entry, layers: layers))
+            events.append(try decodeEvent(entry, layers: layers, timed: true))
         }
         // Stable: events at the same time keep their file order.
         let sorted = events.enumerated()
@@ -47,14 +47,20 @@ extension ScriptDecoder {
         }
     }
 
-    private func decodeEvent(_ value: JSONValue, layers: [LayerSpec]) throws(Diagnostic) -> DecodedEvent {
-        let object = try JSONObjectReader(value, as: "event")
-        try object.rejectUnknownKeys(allowed: Self.eventKeys)
+    /// An event with the layers it may name. A `timed` event is a
+    /// script's, run at its `at`; an untimed one is a control request,
+    /// which runs when it arrives and has no `at` (docs/control.md).
+    func decodeEvent(_ value: JSONValue, layers: [LayerSpec], timed: Bool) throws(Diagnostic) -> DecodedEvent {
+        let object = try JSONObjectReader(value, as: timed ? "event" : "request")
+        try object.rejectUnknownKeys(allowed: timed ? Self.eventKeys : Array(Self.eventKeys.dropFirst()))
 
-        let atValue = try object.required("at")
-        let time = try atValue.number("at")
-        guard time >= 0 else {
-            throw Diagnostic("\"at\" must not be negative; events run at seconds from the start", at: atValue.location)
+        var time = 0.0
+        if timed {
+            let atValue = try object.required("at")
+            time = try atValue.number("at")
+            guard time >= 0 else {
+                throw Diagnostic("\"at\" must not be negative; events run at seconds from the start", at: atValue.location)
+            }
         }
 
         var layer = layers[0]
@@ -70,7 +76,8 @@ extension ScriptDecoder {
 
         let actions = object.members.filter { Self.actionKeys.contains($0.key) }
         guard let actionMember = actions.first else {
-            throw Diagnostic("event needs one of \"set\", \"add\" or \"remove\"", at: object.location)
+            let requests = timed ? "" : ", or one of " + ControlRequest.controlKeys.map(\.quotedForMessage).joined(separator: ", ")
+            throw Diagnostic("\(object.what) needs one of \"set\", \"add\" or \"remove\"\(requests)", at: object.location)
         }
         if actions.count > 1 {
             throw Diagnostic(

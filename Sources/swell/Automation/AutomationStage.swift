@@ -304,7 +304,9 @@ final class AutomationStage {
 
     // MARK: Events
 
-    private static func perform(_ event: EventSpec, on layer: CALayer) {
+    /// Runs `event` on `layer` under its transaction settings: a script's
+    /// events at their times, and control requests when they arrive.
+    static func perform(_ event: EventSpec, on layer: CALayer) {
         let transaction = event.transaction
         CATransaction.setAnimationDuration(transaction.animationDuration ?? 0.25)
         CATransaction.setAnimationTimingFunction(transaction.animationTimingFunction?.timingFunction)

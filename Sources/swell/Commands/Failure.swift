@@ -18,6 +18,7 @@ enum Failure {
             if case .cannotWrite = error { 1 } else { 2 }
         case is ALSAError, is RenderThreadError, is FFmpegError: 1
         case let error as ExportError: error.isBadInput ? 2 : 1
+        case let error as ControlError: error.isBadInput ? 2 : 1
         case is SourceError, is ValueSyntaxError, is AutomationError, is ChartError: 2
         case let error as FrameSequenceError:
             switch error {

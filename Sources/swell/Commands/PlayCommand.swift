@@ -21,6 +21,10 @@ struct PlayCommand: ParsableCommand {
         a PNG; Q or closing the window stops. A scene without sound plays until its \
         animations end (or --duration).
 
+        Another shell drives a running session with swell ctl (swell ctl set \
+        volume=-12dB --duration 300ms ducks it); --hold keeps it open, playing silence, \
+        after the last file, until swell ctl stop or Ctrl-C.
+
         EXAMPLES:
           swell play song.flac --fade-in 3
           swell play alarm.wav --ramp "0:0 30s:1:easeIn" --device plughw:0
@@ -61,8 +65,12 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Show the script's scene in a window while its sound plays (needs a display).")
     var window = false
 
+    @Flag(help: "After the last file, keep playing silence until swell ctl stop or Ctrl-C.")
+    var hold = false
+
     func validate() throws {
         guard (16...65536).contains(period) else { throw ValidationError("--period must be 16 to 65536 frames") }
+        if hold && window { throw ValidationError("--hold is for sound alone; a --window session ends when the window closes") }
     }
 
     func run() throws {
@@ -77,6 +85,7 @@ struct PlayCommand: ParsableCommand {
         job.options = automation.options
         job.inputOptions = inputOptions.options
         job.format = mixFormat.options
+        job.holds = hold
         if window { return try runWindow(job) }
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }

@@ -32,7 +32,7 @@ struct Swell: ParsableCommand {
           swell demo
         """,
         version: "1.0.0",
-        subcommands: [PlayCommand.self, RenderCommand.self, MixerCommand.self, CurveCommand.self,
+        subcommands: [PlayCommand.self, RenderCommand.self, MixerCommand.self, CurveCommand.self, CtlCommand.self,
                       DevicesCommand.self, DemoCommand.self])
 
     /// Runs the command, reporting any failure as one line and the exit

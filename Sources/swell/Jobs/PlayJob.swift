@@ -22,6 +22,11 @@ struct PlayJob {
     var inputOptions = InputOptions()
     /// `--rate` and `--channels`.
     var format = MixFormatOptions()
+    /// Where the control socket goes; nil: no socket.
+    var control: ControlDirectory? = ControlDirectory()
+    /// `--hold`: after the last file the device stays open, playing
+    /// silence, until a `stop` request or a signal ends the session.
+    var holds = false
 
     init() {}
 
@@ -35,17 +40,36 @@ struct PlayJob {
         let xruns: Int
     }
 
-    /// Plays every input to its end, reporting ten times a second to
-    /// `progress` (nil: no reports, and no presented gain computed for
-    /// them). When `shouldContinue` returns false, fades out over 20 ms,
-    /// stops and throws ``RenderInterrupted``.
+    /// Plays every input to its end (with ``holds``, on until a `stop`),
+    /// reporting ten times a second to `progress` (nil: no reports, and no
+    /// presented gain computed for them), and answering the control
+    /// socket's requests between (docs/control.md). When `shouldContinue`
+    /// returns false, fades out over 20 ms, stops and throws
+    /// ``RenderInterrupted``; after a `stop` request, fades out and returns.
     func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
         // Every input is opened before the first plays, so that a missing
         // one is reported before anything is heard.
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: raw) }
         let sessions = inputOptions.crossfade != nil || sources.isEmpty ? [sources] : sources.map { [$0] }
         var warned = false
-        for files in sessions {
+        // Without a socket the session still plays: the sound is what was
+        // asked for, control an extra.
+        var server: ControlServer?
+        if let control {
+            do {
+                server = try ControlServer(directory: control, layers: (script ?? ScriptSpec()).layers)
+            } catch {
+                CADiagnostics.warn("no control socket, swell ctl cannot reach this session: \(error)")
+            }
+        }
+        // Every way out — the end, an error, an interruption — removes the
+        // socket (a second signal's immediate exit leaves it for the next
+        // session to clear).
+        defer { server?.close() }
+        server?.start()
+        var stopped = false
+        for (index, files) in sessions.enumerated() where !stopped {
+            let holds = self.holds && index == sessions.count - 1
             let file = files.count == 1 ? files[0] : nil
             let session = try Session(inputs: files, inputOptions: inputOptions, script: script, options: options,
                                       format: format, mode: .live, gainPath: gainPath,
@@ -64,19 +88,26 @@ struct PlayJob {
             let engine = session.engine
             var lastReport = Date.distantPast
             var interrupted = false
+            let responder = ControlResponder(session: session, files: files.map(\.format.path))
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
+                for call in server?.take() ?? [] {
+                    call.reply(responder.respond(to: call.request))
+                    stopped = stopped || call.request == .stop
+                }
+                if stopped { return true }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
                     lastReport = Date()
                     progress(Status(input: file?.format.path, time: engine.currentTime, duration: session.duration,
                                     gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
                 }
-                return session.isFinished
+                return session.isFinished && !holds
             }
-            if interrupted {
+            if interrupted || stopped {
                 try output.fadeOut()
                 try output.stop(drain: false)
-                throw RenderInterrupted()
+                if interrupted { throw RenderInterrupted() }
+                continue
             }
             try output.stop(drain: true)
             if let failure = engine.sourceFailure { throw failure }

@@ -1,0 +1,153 @@
+import ArgumentParser
+import Foundation
+import SwellScript
+
+struct CtlCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ctl",
+        abstract: "Drive a running swell play session from another shell.",
+        discussion: """
+        Each request runs in the session as a Core Animation transaction at its current \
+        time: a set animates from the value being heard (the implicit action), over \
+        --duration (default 0.25 s). Without --pid, ctl talks to the only session running.
+
+        EXAMPLES:
+          swell ctl set volume=-12dB --duration 300ms --timing easeOut
+          swell ctl get main.volume
+          swell ctl pause
+          swell ctl send duck.jsonl
+          swell ctl list
+        """,
+        subcommands: [Set.self, Get.self, Pause.self, Resume.self, Stop.self, Send.self, List.self])
+
+    /// `swell ctl --pid PID set …`: the session, given before the request.
+    @OptionGroup var session: Target
+
+    /// `--pid`, before the request or after it.
+    struct Target: ParsableArguments {
+        @Option(help: ArgumentHelp("The session's process id (see swell ctl list).", valueName: "pid"))
+        var pid: Int32?
+    }
+
+    /// The job for a request: the session `--pid` names, after the request
+    /// or before it, else the only one.
+    static func job(_ target: Target, _ parent: CtlCommand) -> CtlJob {
+        var job = CtlJob()
+        job.pid = target.pid ?? parent.session.pid
+        return job
+    }
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set model values, animated from the presented ones.")
+
+        @Argument(help: ArgumentHelp("KEY=VALUE; volume takes a LEVEL (0.5, 50%, -12dB).", valueName: "key=value"))
+        var assignments: [String]
+
+        @Option(help: ArgumentHelp("The layer (default: the session's first layer, main without a script).",
+                                   valueName: "name"))
+        var layer: String?
+
+        @Option(parsing: .unconditional, help: ArgumentHelp("The animation's length (default 0.25 s).", valueName: "time"),
+                transform: Parse.time)
+        var duration: Double?
+
+        @Option(help: ArgumentHelp("The animation's timing function (default linear).", valueName: "name"))
+        var timing: String?
+
+        @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
+
+        func run() throws {
+            if let timing { _ = try Parse.timing(timing) }
+            let values = try assignments.map { assignment throws -> (key: String, value: Double) in
+                guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
+                    throw ValidationError("\(assignment.quotedForMessage) is not KEY=VALUE")
+                }
+                let key = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
+                if key == "volume" { return (key, try Parse.level(text)) }
+                guard let number = Double(text), number.isFinite else {
+                    throw ValidationError("\(key.quotedForMessage) takes a number, not \(text.quotedForMessage)")
+                }
+                return (key, number)
+            }
+            _ = try CtlCommand.job(target, ctl).send([CtlJob.setRequest(values, layer: layer, duration: duration, timing: timing)])
+        }
+    }
+
+    struct Get: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Print a key's presented value now.")
+
+        @Argument(help: ArgumentHelp("LAYER.KEY, such as main.volume.", valueName: "layer.key"))
+        var keyPath: String
+
+        @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
+
+        func run() throws {
+            let request = try JSONSerialization.data(withJSONObject: ["get": keyPath])
+            let reply = try CtlCommand.job(target, ctl).send([String(decoding: request, as: UTF8.self)])
+            // Nine significant digits, as `swell curve` prints values.
+            print(String(format: "%.9g", reply.first?["value"] as? Double ?? .nan))
+        }
+    }
+
+    struct Pause: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pause the session (its root layer's speed 0).")
+        @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
+        func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"pause": true}"#]) }
+    }
+
+    struct Resume: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Resume a paused session.")
+        @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
+        func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"resume": true}"#]) }
+    }
+
+    struct Stop: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "End the session (after a 20 ms fade).")
+        @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
+        func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"stop": true}"#]) }
+    }
+
+    struct Send: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Send requests, one JSON object a line, from a file or - (standard input).")
+
+        @Argument(help: ArgumentHelp("The file of requests, or - for standard input.", valueName: "file"))
+        var file: String
+
+        @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
+
+        func run() throws {
+            let data: Data
+            if file == "-" {
+                data = FileHandle.standardInput.readDataToEndOfFile()
+            } else {
+                guard let contents = FileManager.default.contents(atPath: file) else {
+                    throw ControlError("cannot read \(file.quotedForMessage)", isBadInput: true)
+                }
+                data = contents
+            }
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            _ = try CtlCommand.job(target, ctl).send(lines.map(String.init), source: file == "-" ? "<stdin>" : file)
+        }
+    }
+
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the running sessions: pid, time, volume, files.")
+
+        func run() throws {
+            for (pid, status) in CtlJob().list() {
+                let time = (status["time"] as? Double).map { String(format: "%.3f", $0) } ?? "-"
+                let volume = (status["volume"] as? Double).map { String(format: "%.6g", $0) } ?? "-"
+                let files = (status["files"] as? [String])?.joined(separator: " ") ?? ""
+                print("\(pid)\t\(time)\t\(volume)\t\(files)")
+            }
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import CLinux
+import Dispatch
+import Foundation
+import SwellScript
+import Synchronization
+
+/// A session's control socket (docs/control.md): a Unix stream socket
+/// `PID.sock` in the ``ControlDirectory``, mode 0600, that takes
+/// newline-delimited JSON requests from processes of the same user.
+///
+/// The socket's I/O runs on threads of its own; a parsed request waits in
+/// an inbox until the owning thread — the one that services the engine,
+/// where every `CATransaction` of the session commits — takes it, runs it
+/// and posts the reply. So a request reaches the render thread as any
+/// commit does, through the engine's snapshot hand-off.
+final class ControlServer: Sendable {
+    /// The longest request line taken, newline excluded.
+    static let maximumRequestSize = 64 << 10
+
+    let path: String
+    private let listener: Int32
+    /// The layers requests may name, the first being the default.
+    private let layers: [LayerSpec]
+    private let inbox = Mutex<[ControlCall]>([])
+    private let isClosed = Atomic<Bool>(false)
+
+    /// Binds the socket of this process, removing sockets of sessions that
+    /// have gone; nothing listens until ``start()``.
+    init(directory: ControlDirectory = ControlDirectory(), layers: [LayerSpec]) throws(ControlError) {
+        try directory.prepare()
+        _ = directory.sessions()
+        path = directory.socketPath(pid: getpid())
+        self.layers = layers
+        unlink(path)
+        listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard listener >= 0 else { throw ControlError("cannot create a socket: \(String(cString: strerror(errno)))") }
+        let bound = Self.withAddress(path) { bind(listener, $0, $1) }
+        guard bound == 0, chmod(path, 0o600) == 0, listen(listener, 16) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Foundation.close(listener)
+            unlink(path)
+            throw ControlError("cannot listen on \(path): \(reason)")
+        }
+    }
+
+    /// Calls `body` with the `sockaddr_un` of `path`; -1 with ENAMETOOLONG
+    /// when the path does not fit.
+    static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { errno = ENAMETOOLONG; return -1 }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+        }
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+    }
+
+    /// Accepts connections on a thread of its own, each served by a thread
+    /// of its own.
+    func start() {
+        Thread.detachNewThread { [self] in
+            while true {
+                let connection = accept(listener, nil, nil)
+                if connection < 0 {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    return
+                }
+                if isClosed.load(ordering: .acquiring) { Foundation.close(connection); continue }
+                Thread.detachNewThread { [self] in serve(connection) }
+            }
+        }
+    }
+
+    /// The requests that arrived since the last call, in order; the owning
+    /// thread runs each and ``ControlCall/reply(_:)``s.
+    func take() -> [ControlCall] {
+        inbox.withLock { calls in
+            defer { calls.removeAll(keepingCapacity: true) }
+            return calls
+        }
+    }
+
+    /// Stops listening, removes the socket, and answers requests still
+    /// waiting that the session has ended.
+    func close() {
+        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        unlink(path)
+        shutdown(listener, Int32(SHUT_RDWR))
+        Foundation.close(listener)
+        for call in take() { call.reply(ControlReply.failure("the session has ended")) }
+    }
+
+    // MARK: Connections
+
+    /// Reads request lines until the peer closes, answering each with one
+    /// line. A peer of another user is told so and dropped.
+    private func serve(_ connection: Int32) {
+        defer { Foundation.close(connection) }
+        var uid: UInt32 = 0
+        guard swell_peer_uid(connection, &uid) == 0, uid == getuid() else {
+            send(ControlReply.failure("permission denied: the session belongs to another user"), to: connection)
+            discardInput(of: connection)
+            return
+        }
+        var pending: [UInt8] = [], skipping = false
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                if !pending.isEmpty {
+                    send(ControlReply.failure("the request ends without a newline"), to: connection)
+                }
+                return
+            }
+            for byte in chunk[..<count] {
+                if byte != UInt8(ascii: "\n") {
+                    if skipping { continue }
+                    pending.append(byte)
+                    if pending.count > Self.maximumRequestSize {
+                        send(ControlReply.failure("the request is longer than 64 KiB"), to: connection)
+                        pending.removeAll()
+                        skipping = true
+                    }
+                    continue
+                }
+                if skipping { skipping = false; continue }
+                guard send(answer(pending), to: connection) else { return }
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+    }
+
+    /// The reply to one request line: a parse error at once, else what
+    /// the owning thread made of it.
+    private func answer(_ line: [UInt8]) -> String {
+        let request: ControlRequest
+        do throws(SourceError) {
+            request = try ControlRequest(parsing: line, layers: layers)
+        } catch {
+            return ControlReply.failure(error.message, at: error.location)
+        }
+        let call = ControlCall(request)
+        let accepted = inbox.withLock { calls in
+            // Checked under the lock that close() takes the inbox with, so
+            // no call is left behind unanswered.
+            guard !isClosed.load(ordering: .acquiring) else { return false }
+            calls.append(call)
+            return true
+        }
+        guard accepted else { return ControlReply.failure("the session has ended") }
+        return call.awaitReply()
+    }
+
+    /// Reads what the peer sent until it closes, for at most a second: a
+    /// Unix socket closed with unread data resets the connection, and the
+    /// peer would lose the reply already sent.
+    private func discardInput(of connection: Int32) {
+        shutdown(connection, Int32(SHUT_WR))
+        var limit = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while chunk.withUnsafeMutableBytes({ read(connection, $0.baseAddress, $0.count) }) > 0 {}
+    }
+
+    /// Writes `line` and a newline; false when the peer has gone.
+    @discardableResult
+    private func send(_ line: String, to connection: Int32) -> Bool {
+        var bytes = Array((line + "\n").utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { return false }
+            bytes = bytes.dropFirst(written)
+        }
+        return true
+    }
+}
+
+/// A request waiting for the owning thread, and its reply.
+final class ControlCall: Sendable {
+    let request: ControlRequest
+    private let answer = Mutex<String?>(nil)
+    private let answered = DispatchSemaphore(value: 0)
+
+    init(_ request: ControlRequest) {
+        self.request = request
+    }
+
+    func reply(_ line: String) {
+        answer.withLock { $0 = line }
+        answered.signal()
+    }
+
+    fileprivate func awaitReply() -> String {
+        answered.wait()
+        return answer.withLock { $0 } ?? ControlReply.failure("no reply")
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SwellScript
+
+/// `swell ctl`: sends requests to a running session's control socket and
+/// reports the replies (docs/control.md#swell-ctl).
+struct CtlJob {
+    /// The session; nil: the only one running.
+    var pid: Int32?
+    var directory = ControlDirectory()
+
+    /// The session to talk to: `pid`, else the only one running.
+    func connect() throws(ControlError) -> ControlClient {
+        if let pid { return try ControlClient(pid: pid, directory: directory) }
+        let running = directory.sessions()
+        guard let only = running.first else { throw ControlError("no swell session is running") }
+        guard running.count == 1 else {
+            throw ControlError("several swell sessions are running (pids \(running.map(String.init).joined(separator: ", "))); "
+                               + "choose one with --pid", isBadInput: true)
+        }
+        return try ControlClient(pid: only, directory: directory)
+    }
+
+    /// Sends each request line in turn, stopping at the first the session
+    /// refuses; returns the replies. `source` names the lines in errors
+    /// (`events.json:3:9: …`); nil for requests the command built.
+    func send(_ lines: [String], source: String? = nil) throws(ControlError) -> [[String: Any]] {
+        let client = try connect()
+        var replies: [[String: Any]] = []
+        for (index, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
+            let text = try client.request(line)
+            guard let reply = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+                throw ControlError("swell session \(client.pid) sent a reply that is not JSON: \(text)")
+            }
+            if let message = reply["error"] as? String {
+                var place = ""
+                if let source, let column = reply["column"] as? Int { place = "\(source):\(index + 1):\(column): " }
+                throw ControlError(place + message, isBadInput: true)
+            }
+            replies.append(reply)
+        }
+        return replies
+    }
+
+    /// The `set` event of `values` (key and model value), as a request line.
+    static func setRequest(_ values: [(key: String, value: Double)], layer: String?, duration: Double?,
+                           timing: String?) -> String {
+        var event: [String: Any] = ["set": Dictionary(values, uniquingKeysWith: { _, last in last })]
+        if let layer { event["layer"] = layer }
+        if let duration { event["duration"] = duration }
+        if let timing { event["timingFunction"] = timing }
+        let data = try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Each running session's `status`, by pid; sessions that end while
+    /// being asked are left out.
+    func list() -> [(pid: Int32, status: [String: Any])] {
+        directory.sessions().compactMap { pid in
+            var job = self
+            job.pid = pid
+            guard let status = try? job.send([#"{"status": true}"#]).first else { return nil }
+            return (pid, status)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+import SwellScript
+
+/// Control requests: the script event grammar without `at`, and the
+/// requests only a live session answers (docs/control.md#requests).
+@Suite("control requests")
+struct ControlRequestTests {
+    static let layers = [LayerSpec.main]
+
+    private func parse(_ line: String) throws(SourceError) -> ControlRequest {
+        try ControlRequest(parsing: Array(line.utf8), layers: Self.layers)
+    }
+
+    @Test("a set with its transaction settings is a script event for now") func set() throws {
+        let request = try parse(#"{"layer": "main", "set": {"volume": 0.2}, "duration": 2, "timingFunction": "easeOut"}"#)
+        guard case .event(let event) = request, case .set(let values) = event.action else {
+            Issue.record("not a set: \(request)")
+            return
+        }
+        #expect(event.layer == "main" && event.time == 0)
+        #expect(values["volume"] == SceneValue(0.2))
+        #expect(event.transaction.animationDuration == 2)
+        #expect(event.transaction.animationTimingFunction == (try TimingFunctionSpec(parsing: "easeOut")))
+    }
+
+    @Test("an event names the first layer when it names none") func defaultLayer() throws {
+        guard case .event(let event) = try parse(#"{"remove": "*"}"#) else { Issue.record("not an event"); return }
+        #expect(event.layer == "main" && event.action == .removeAllAnimations)
+    }
+
+    @Test("get, pause, resume and status") func controls() throws {
+        #expect(try parse(#"{"get": "main.volume"}"#) == .get(layer: "main", key: "volume"))
+        #expect(try parse(#"{"pause": true}"#) == .pause)
+        #expect(try parse(#"{"resume": true}"#) == .resume)
+        #expect(try parse(#"{"status": true}"#) == .status)
+    }
+
+    /// Each message points at the offending token: its column counted in
+    /// the line as written.
+    @Test("bad requests name the line and column", arguments: [
+        (#"{"at": 1, "set": {"volume": 1}}"#, 2, "unknown key \"at\""),
+        (#"{"get": "main"}"#, 9, "\"get\" takes LAYER.KEY"),
+        (#"{"get": "bus.volume"}"#, 9, "unknown layer \"bus\""),
+        (#"{"get": "main.volume", "pause": true}"#, 24, "\"pause\" cannot be combined with \"get\""),
+        (#"{"pause": 1}"#, 11, "\"pause\""),
+        (#"{}"#, 1, "request needs one of \"set\", \"add\" or \"remove\", or one of \"get\""),
+        (#"{"set": {"volume": -1}}"#, 20, "\"volume\" must not be negative"),
+    ])
+    func rejected(line: String, column: Int, message: String) {
+        #expect {
+            _ = try parse(line)
+        } throws: { error in
+            guard let error = error as? SourceError else { return false }
+            return error.location == SourceLocation(line: 1, column: column) && error.message.hasPrefix(message)
+        }
+    }
+}
