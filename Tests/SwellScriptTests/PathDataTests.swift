@@ -110,6 +110,14 @@ struct PathDataTests {
         #expect(worst <= 1.2e-3, "worst error in the ellipse's equation \(worst)")
     }
 
+    // Found by Fuzz/FuzzScene (docs/hardening.md): the squared half-chord
+    // overflowed to infinity, the swept angle became NaN and converting it
+    // to a count of curves trapped.
+    @Test("an arc whose endpoints are too far apart to square (1e220) is a line to its end, as F.6.2 draws an arc it cannot")
+    func overflowingArc() throws {
+        try expect("M 0 0 A 2 1 0 0 0 1e220 0", [(.moveToPoint, [p(0, 0)]), (.addLineToPoint, [p(1e220, 0)])])
+    }
+
     @Test("the large-arc flag chooses the long way round")
     func largeArc() throws {
         // Radius 50 from (0,0) to (50,50): the circles about (0,50) and

@@ -54,6 +54,13 @@ struct EllipticalArc {
         var delta = atan2((-y1 - cy1) / ry, (-x1 - cx1) / rx) - theta
         if sweep && delta < 0 { delta += 2 * .pi }
         if !sweep && delta > 0 { delta -= 2 * .pi }
+        // Coordinates whose squares overflow a Double (1e200) leave no
+        // centre to turn about: F.6.2's fallback for an arc that cannot be
+        // drawn, a straight line to its end.
+        guard delta.isFinite else {
+            path.addLine(to: end)
+            return
+        }
         let point = { (angle: Double) -> CGPoint in
             let (x, y) = (rx * cos(angle), ry * sin(angle))
             return CGPoint(x: cx + cosφ * x - sinφ * y, y: cy + sinφ * x + cosφ * y)
