@@ -20,7 +20,7 @@ struct ControlResponder {
             return ControlReply.success()
         case .get(let name, let key):
             guard let layer = stage.layers[name] else { return ControlReply.failure("unknown layer '\(name)'") }
-            guard let value = Self.number(layer.presentation()?.value(forKeyPath: key)) else {
+            guard let value = layer.presentation()?.value(forKeyPath: key).flatMap(ValueCoercion.number) else {
                 return ControlReply.failure("'\(name).\(key)' has no number to show")
             }
             return ControlReply.success(["value": value])
@@ -31,7 +31,7 @@ struct ControlResponder {
             // The job ends the session once the reply is sent.
             return ControlReply.success()
         case .status:
-            let volume = Self.number(stage.target.presentation()?.value(forKeyPath: AudioKey.volume))
+            let volume = stage.target.presentation()?.value(forKeyPath: AudioKey.volume).flatMap(ValueCoercion.number)
             return ControlReply.success([
                 "pid": Int(getpid()), "files": files, "time": session.engine.currentTime,
                 "volume": volume ?? 1, "paused": stage.root.isPaused,
@@ -49,18 +49,6 @@ struct ControlResponder {
             CATransaction.begin()
             body()
             CATransaction.commit()
-        }
-    }
-
-    /// A presented value as a number, whatever numeric type holds it.
-    private static func number(_ value: Any?) -> Double? {
-        switch value {
-        case let value as Double: value
-        case let value as Float: Double(value)
-        case let value as CGFloat: Double(value)
-        case let value as Int: Double(value)
-        case let value as NSNumber: value.doubleValue
-        default: nil
         }
     }
 }
