@@ -18,12 +18,7 @@ import Testing
 
         init() throws {
             alsa = try ALSATestConfiguration()
-            let file = alsa.directory.appendingPathComponent("constant.wav").path
-            let frames = 2 * 48_000
-            let writer = try SoundFileWriter(path: file, sampleRate: 48_000, channelCount: 2, encoding: .float)
-            let constant = [Float](repeating: 0.5, count: frames * 2)
-            try constant.withUnsafeBufferPointer { try writer.writeFrames(from: $0, count: frames) }
-            try writer.commit()
+            let file = try alsa.constantSoundFile("constant.wav", seconds: 2, level: 0.5)
             music = try AudioLayer(contentsOfFile: file)
             engine = AudioEngine(sampleRate: 48_000, channelCount: 2, mode: .live)
             engine.rootLayer = music

@@ -12,12 +12,7 @@ import Testing
 @Suite struct AudioOutputPlaybackTimeTests {
     /// An engine playing ten seconds of silence on `device`.
     private static func playback(on device: String, alsa: ALSATestConfiguration) throws -> (AudioEngine, AudioOutput) {
-        let file = alsa.directory.appendingPathComponent("silence.wav").path
-        let frames = 10 * 48_000
-        let writer = try SoundFileWriter(path: file, sampleRate: 48_000, channelCount: 2, encoding: .float)
-        let silence = [Float](repeating: 0, count: frames * 2)
-        try silence.withUnsafeBufferPointer { try writer.writeFrames(from: $0, count: frames) }
-        try writer.commit()
+        let file = try alsa.constantSoundFile("silence.wav", seconds: 10, level: 0)
         let engine = AudioEngine(sampleRate: 48_000, channelCount: 2, mode: .live)
         engine.rootLayer = try AudioLayer(contentsOfFile: file)
         return (engine, try AudioOutput(engine: engine, device: device, configuration: alsa.load()))

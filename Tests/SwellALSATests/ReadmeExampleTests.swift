@@ -13,12 +13,8 @@ import Testing
 @Suite struct ReadmeExampleTests {
     @Test func theReadmeExamplePlaysWhatItSays() throws {
         let alsa = try ALSATestConfiguration()
-        let file = alsa.directory.appendingPathComponent("song.wav").path
+        let file = try alsa.constantSoundFile("song.wav", seconds: 8, level: 0.5)
         let frames = 8 * 48_000
-        let writer = try SoundFileWriter(path: file, sampleRate: 48_000, channelCount: 2, encoding: .float)
-        let constant = [Float](repeating: 0.5, count: frames * 2)
-        try constant.withUnsafeBufferPointer { try writer.writeFrames(from: $0, count: frames) }
-        try writer.commit()
 
         // The README's code, with the file and device replaced.
         let music = try AudioLayer(contentsOfFile: file)
