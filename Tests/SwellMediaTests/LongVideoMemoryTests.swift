@@ -17,11 +17,11 @@ import TestSupport
             "-f", "lavfi", "-i", "sine=frequency=440:sample_rate=\(rate):duration=\(seconds)",
             "-c:v", "libx264", "-preset", "ultrafast", "-c:a", "flac", path)
         let video = try VideoFile(path: path)
-        let before = Self.residentBytes()
+        let before = residentBytes()
         var peak = before
         for k in 0..<(seconds * fps) {
             #expect(video.image(atTime: Double(k) / Double(fps)) != nil)
-            if k % 500 == 0 { peak = max(peak, Self.residentBytes()) }
+            if k % 500 == 0 { peak = max(peak, residentBytes()) }
         }
         let reader = try #require(video.soundTrack).makeReader(streaming: false, from: 0)
         var buffer = [Float](repeating: 0, count: 4096)
@@ -30,21 +30,14 @@ import TestSupport
             let (read, ended) = buffer.withUnsafeMutableBufferPointer { reader.read(into: $0.baseAddress!, frameCount: 4096) }
             frames += read
             reads += 1
-            if reads % 512 == 0 { peak = max(peak, Self.residentBytes()) }
+            if reads % 512 == 0 { peak = max(peak, residentBytes()) }
             if ended { break }
         }
-        peak = max(peak, Self.residentBytes())
+        peak = max(peak, residentBytes())
         #expect(frames == seconds * rate)
         // Kept, the pictures would take 245 MB and the sound 115 MB; other
         // tests running beside this one account for the rest of the bound.
         let pictures = seconds * fps * 64 * 64 * 4, sound = seconds * rate * MemoryLayout<Float>.size
         #expect(peak - before < (pictures + sound) / 4, "resident set grew by \(peak - before) bytes")
-    }
-
-    /// `VmRSS` from /proc/self/status, in bytes.
-    static func residentBytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 }

@@ -254,7 +254,7 @@ import Testing
         #expect(decoder.bufferFrameCount == 65536)  // 1 s at 48 kHz, rounded up to 2^16
 
         var buffer = [Float](repeating: 0, count: 2 * 4096)
-        let before = Self.residentBytes()
+        let before = residentBytes()
         var peak = before
         var frames = 0
         var reads = 0
@@ -263,20 +263,13 @@ import Testing
             let result = buffer.withUnsafeMutableBufferPointer { decoder.read(into: $0, frameCount: 4096) }
             frames += result.frameCount
             reads += 1
-            if reads % 512 == 0 { peak = max(peak, Self.residentBytes()) }
+            if reads % 512 == 0 { peak = max(peak, residentBytes()) }
             if result.status == .endOfStream || result.status == .failed { break }
             if result.status == .underrun { sched_yield() }
         }
-        peak = max(peak, Self.residentBytes())
+        peak = max(peak, residentBytes())
         #expect(frames == 600 * 48000)
         let decodedBytes = 600 * 48000 * 2 * MemoryLayout<Float>.size
         #expect(peak - before < decodedBytes / 2, "resident set grew by \(peak - before) bytes while streaming \(decodedBytes)")
-    }
-
-    /// `VmRSS` from /proc/self/status, in bytes.
-    static func residentBytes() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-        return (Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0) * 1024
     }
 }
