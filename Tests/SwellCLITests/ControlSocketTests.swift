@@ -264,21 +264,9 @@ struct ControlSocketTests {
 /// every reply line until the session closes the connection.
 enum RawClient {
     static func exchange(_ path: String, _ bytes: [UInt8]) throws -> [[String: Any]] {
-        let connection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        let connection = try connect(path)
         defer { close(connection) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(connection, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else { throw TestSupportError("cannot connect to \(path)") }
-        var rest = bytes[...]
-        while !rest.isEmpty {
-            let written = rest.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-            guard written > 0 else { throw TestSupportError("write failed") }
-            rest = rest.dropFirst(written)
-        }
+        try write(bytes, to: connection)
         shutdown(connection, Int32(SHUT_WR))
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -287,9 +275,38 @@ enum RawClient {
             guard count > 0 else { break }
             received += chunk[..<count]
         }
-        return try received.split(separator: UInt8(ascii: "\n")).map {
-            try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any] ?? [:]
+        return try received.split(separator: UInt8(ascii: "\n")).map(reply)
+    }
+
+    /// A connected socket to `path`.
+    static func connect(_ path: String) throws -> Int32 {
+        let connection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
+        guard connected == 0 else {
+            close(connection)
+            throw TestSupportError("cannot connect to \(path)")
+        }
+        return connection
+    }
+
+    /// Writes all of `bytes`.
+    static func write(_ bytes: [UInt8], to connection: Int32) throws {
+        var rest = bytes[...]
+        while !rest.isEmpty {
+            let written = rest.withUnsafeBytes { Glibc.write(connection, $0.baseAddress, $0.count) }
+            guard written > 0 else { throw TestSupportError("write failed") }
+            rest = rest.dropFirst(written)
+        }
+    }
+
+    /// One reply line as a JSON object.
+    static func reply(_ line: some Collection<UInt8>) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] ?? [:]
     }
 }
 

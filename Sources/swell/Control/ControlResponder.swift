@@ -10,6 +10,8 @@ struct ControlResponder {
     let session: Session
     /// The files the session plays, for `status`.
     let files: [String]
+    /// The device's underruns so far, for `status`.
+    let xruns: () -> Int
 
     func respond(to request: ControlRequest) -> String {
         let stage = session.stage
@@ -34,7 +36,7 @@ struct ControlResponder {
             let volume = stage.target.presentation()?.value(forKeyPath: AudioKey.volume).flatMap(ValueCoercion.number)
             return ControlReply.success([
                 "pid": Int(getpid()), "files": files, "time": session.engine.currentTime,
-                "volume": volume ?? 1, "paused": stage.root.isPaused,
+                "volume": volume ?? 1, "paused": stage.root.isPaused, "xruns": xruns(),
             ])
         }
     }

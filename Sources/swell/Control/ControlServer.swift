@@ -16,6 +16,15 @@ import Synchronization
 final class ControlServer: Sendable {
     /// The longest request line taken, newline excluded.
     static let maximumRequestSize = 64 << 10
+    /// The most connections served at once: each has a thread, and a
+    /// process that opens connections without end must not exhaust the
+    /// session's threads. One more is told so and closed.
+    static let maximumConnections = 32
+    /// How long a request may stay half-sent — bytes without their
+    /// newline — before it is refused and the connection closed, so that a
+    /// stalled client does not hold one of the connections for ever. An
+    /// idle connection between requests is kept.
+    static let requestTimeout = 10
 
     let path: String
     private let listener: Int32
@@ -23,6 +32,7 @@ final class ControlServer: Sendable {
     private let layers: [LayerSpec]
     private let inbox = Mutex<[ControlCall]>([])
     private let isClosed = Atomic<Bool>(false)
+    private let connections = Atomic<Int>(0)
 
     /// Binds the socket of this process, removing sockets of sessions that
     /// have gone; nothing listens until ``start()``.
@@ -60,7 +70,7 @@ final class ControlServer: Sendable {
     }
 
     /// Accepts connections on a thread of its own, each served by a thread
-    /// of its own.
+    /// of its own, at most ``maximumConnections`` at once.
     func start() {
         Thread.detachNewThread { [self] in
             while true {
@@ -70,7 +80,19 @@ final class ControlServer: Sendable {
                     return
                 }
                 if isClosed.load(ordering: .acquiring) { Foundation.close(connection); continue }
-                Thread.detachNewThread { [self] in serve(connection) }
+                guard connections.wrappingAdd(1, ordering: .relaxed).newValue <= Self.maximumConnections else {
+                    connections.wrappingSubtract(1, ordering: .relaxed)
+                    // Not drained, as a refused peer's input is, so that a
+                    // flood of connections cannot stall this thread; the
+                    // line sent is still read before the peer sees the close.
+                    send(ControlReply.failure("too many connections (\(Self.maximumConnections)); try again"), to: connection)
+                    Foundation.close(connection)
+                    continue
+                }
+                Thread.detachNewThread { [self] in
+                    defer { connections.wrappingSubtract(1, ordering: .relaxed) }
+                    serve(connection)
+                }
             }
         }
     }
@@ -97,7 +119,12 @@ final class ControlServer: Sendable {
     // MARK: Connections
 
     /// Reads request lines until the peer closes, answering each with one
-    /// line. A peer of another user is told so and dropped.
+    /// line, in order. A peer of another user is told so and dropped.
+    ///
+    /// Every complete line of a read is handed to the owning thread at
+    /// once, before the first reply is awaited, so a client that sends
+    /// requests without waiting for each reply has them all run at the
+    /// owning thread's next turn rather than one a turn.
     private func serve(_ connection: Int32) {
         defer { Foundation.close(connection) }
         var uid: UInt32 = 0
@@ -108,41 +135,57 @@ final class ControlServer: Sendable {
         }
         var pending: [UInt8] = [], skipping = false
         var chunk = [UInt8](repeating: 0, count: 4096)
+        var limit = timeval(tv_sec: Self.requestTimeout, tv_usec: 0)
+        setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         while true {
             let count = chunk.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                if pending.isEmpty && !skipping { continue }
+                send(ControlReply.failure("the request was not completed within \(Self.requestTimeout) s"), to: connection)
+                return
+            }
             guard count > 0 else {
                 if !pending.isEmpty {
                     send(ControlReply.failure("the request ends without a newline"), to: connection)
                 }
                 return
             }
-            for byte in chunk[..<count] {
-                if byte != UInt8(ascii: "\n") {
-                    if skipping { continue }
-                    pending.append(byte)
+            var replies: [PendingReply] = []
+            var rest = chunk[..<count]
+            while !rest.isEmpty {
+                let newline = rest.firstIndex(of: UInt8(ascii: "\n"))
+                let piece = rest[..<(newline ?? rest.endIndex)]
+                rest = newline.map { rest[($0 + 1)...] } ?? []
+                if !skipping {
+                    pending.append(contentsOf: piece)
                     if pending.count > Self.maximumRequestSize {
-                        send(ControlReply.failure("the request is longer than 64 KiB"), to: connection)
+                        replies.append(.ready(ControlReply.failure("the request is longer than 64 KiB")))
                         pending.removeAll()
                         skipping = true
                     }
-                    continue
                 }
-                if skipping { skipping = false; continue }
-                guard send(answer(pending), to: connection) else { return }
-                pending.removeAll(keepingCapacity: true)
+                guard newline != nil else { break }
+                if skipping {
+                    skipping = false
+                } else {
+                    replies.append(submit(pending))
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            for reply in replies {
+                guard send(reply.line, to: connection) else { return }
             }
         }
     }
 
-    /// The reply to one request line: a parse error at once, else what
-    /// the owning thread made of it.
-    private func answer(_ line: [UInt8]) -> String {
+    /// A parse error at once, else the request handed to the owning thread.
+    private func submit(_ line: [UInt8]) -> PendingReply {
         let request: ControlRequest
         do throws(SourceError) {
             request = try ControlRequest(parsing: line, layers: layers)
         } catch {
-            return ControlReply.failure(error.message, at: error.location)
+            return .ready(ControlReply.failure(error.message, at: error.location))
         }
         let call = ControlCall(request)
         let accepted = inbox.withLock { calls in
@@ -152,8 +195,7 @@ final class ControlServer: Sendable {
             calls.append(call)
             return true
         }
-        guard accepted else { return ControlReply.failure("the session has ended") }
-        return call.awaitReply()
+        return accepted ? .waiting(call) : .ready(ControlReply.failure("the session has ended"))
     }
 
     /// Reads what the peer sent until it closes, for at most a second: a
@@ -178,6 +220,20 @@ final class ControlServer: Sendable {
             bytes = bytes.dropFirst(written)
         }
         return true
+    }
+}
+
+/// The reply a connection owes for one line: known at once, or awaited
+/// from the owning thread.
+private enum PendingReply {
+    case ready(String)
+    case waiting(ControlCall)
+
+    var line: String {
+        switch self {
+        case .ready(let line): line
+        case .waiting(let call): call.awaitReply()
+        }
     }
 }
 

@@ -88,7 +88,7 @@ struct PlayJob {
             let engine = session.engine
             var lastReport = Date.distantPast
             var interrupted = false
-            let responder = ControlResponder(session: session, files: files.map(\.format.path))
+            let responder = ControlResponder(session: session, files: files.map(\.format.path), xruns: { output.xrunCount })
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
                 for call in server?.take() ?? [] {
