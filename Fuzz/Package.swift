@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
-// libFuzzer targets for Swell's input fronts: JSON scripts and scenes, the
-// time/level/ramp syntax, colours and SVG path data, and sound-file headers.
+// libFuzzer targets for Swell's input fronts: JSON scripts and scenes,
+// control-socket requests, the time/level/ramp syntax, colours and SVG path
+// data, and sound-file headers.
 // A package of its own so the main build and `swift test` never see the
 // sanitizer flags; `scripts/fuzz` builds it with
 // `-sanitize=fuzzer,address -parse-as-library` and runs each target over its
@@ -22,6 +23,8 @@ let package = Package(
         .target(name: "FuzzDriver", dependencies: ["CFuzzer"]),
         .executableTarget(
             name: "FuzzScript", dependencies: ["FuzzDriver", .product(name: "SwellScript", package: swellPackage)]),
+        .executableTarget(
+            name: "FuzzControl", dependencies: ["FuzzDriver", .product(name: "SwellScript", package: swellPackage)]),
         .executableTarget(
             name: "FuzzSyntax", dependencies: ["FuzzDriver", .product(name: "SwellScript", package: swellPackage)]),
         .executableTarget(
