@@ -27,7 +27,9 @@ final class VirtualDisplay: Sendable {
             while !server.hasExited && Date() < deadline {
                 let lock = (try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8)) ?? ""
                 let owner = Int32(lock.trimmingCharacters(in: .whitespacesAndNewlines))
-                if owner != nil && owner != server.processIdentifier { break }
+                // Another live server's lock: the display is someone else's.
+                // A dead one's is stale, and this server is replacing it.
+                if let owner, owner != server.processIdentifier, kill(owner, 0) == 0 || errno == EPERM { break }
                 if owner == server.processIdentifier, FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)"),
                    (try? Subprocess.run("xdotool", ["getdisplaygeometry"], environment: ["DISPLAY": ":\(number)"]))?.status == 0 {
                     name = ":\(number)"
@@ -42,14 +44,29 @@ final class VirtualDisplay: Sendable {
         throw TestSupportError(lastError.isEmpty ? "no free X display number between :40 and :139" : lastError)
     }
 
+    /// Kills the server and removes the lock file and socket it cannot:
+    /// a child of the test process inherits the blocked signals of the
+    /// thread that started it (libdispatch's workers block SIGINT and
+    /// SIGTERM), so Xvfb never sees the signals it would clean up on.
     deinit {
-        server.interrupt()
         server.stop()
+        let lock = "/tmp/.X\(name.dropFirst())-lock"
+        let owner = (try? String(contentsOfFile: lock, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        if owner == server.processIdentifier {
+            unlink("/tmp/.X11-unix/X\(name.dropFirst())")
+            unlink(lock)
+        }
     }
 
+    /// Whether a server holds display `number`: its lock file names a
+    /// live process. A lock left by a server that was killed is stale, and
+    /// Xvfb takes such a display over, as it replaces the old socket.
     private static func isTaken(_ number: Int) -> Bool {
-        FileManager.default.fileExists(atPath: "/tmp/.X\(number)-lock")
-            || FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+        guard let lock = try? String(contentsOfFile: "/tmp/.X\(number)-lock", encoding: .utf8) else {
+            return FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)")
+        }
+        guard let owner = Int32(lock.trimmingCharacters(in: .whitespacesAndNewlines)) else { return true }
+        return kill(owner, 0) == 0 || errno == EPERM
     }
 
     /// `DISPLAY` for a child on this server.
