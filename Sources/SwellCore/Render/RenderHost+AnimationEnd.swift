@@ -1,5 +1,5 @@
-/// When the hosted tree stops moving: what an offline renderer needs to
-/// know how long a scene is (docs/cli.md#frame-sequences).
+/// When the hosted tree stops moving and its videos end: what an offline
+/// renderer needs to know how long a scene is (docs/cli.md#frame-sequences).
 extension RenderHost {
     /// The animation of the hosted tree that ends last, with the host time
     /// it ends at; nil when the tree has no animations.
@@ -24,6 +24,24 @@ extension RenderHost {
                 let end = paused || !localEnd.isFinite ? .infinity : layer.hostTime(fromLocalTime: localEnd)
                 if last.map({ end > $0.time }) ?? true { last = (end, layer, animation) }
             }
+        }
+        return last
+    }
+
+    /// The host time at which the hosted tree's last video ends: a video
+    /// layer shows its last frame from its source's `duration` on, in the
+    /// layer's own time (docs/video.md#video-layers), which is mapped to
+    /// host time as an animation's end is, so the layer's and its
+    /// ancestors' `beginTime`, `speed` and `timeOffset` move it. Infinite
+    /// for a video on a paused layer; nil when the tree has no video.
+    public var lastVideoEnd: CFTimeInterval? {
+        guard let root = rootLayer else { return nil }
+        var last: CFTimeInterval?
+        root.forEachInTree { layer in
+            guard let video = layer as? VideoLayer, let source = video.source else { return }
+            let paused = layer.ancestry.contains { $0.speed == 0 }
+            let end = paused ? .infinity : layer.hostTime(fromLocalTime: source.duration)
+            last = max(last ?? end, end)
         }
         return last
     }

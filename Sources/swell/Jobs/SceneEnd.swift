@@ -1,11 +1,13 @@
 import SwellScript
 
-/// Where a scene stops moving: the later of its last event's time and the
+/// Where a scene stops moving: the latest of its last event's time, the
 /// end of the animation that ends last once every event has run
 /// (``RenderHost/lastAnimationEnd``: begin time plus active duration, in
-/// host time) — the default end of a scene's frames, and of a live window
-/// without sound. Found on a host of its own, so the caller's tree starts
-/// from the script's initial state.
+/// host time) and the end of its last video (``RenderHost/lastVideoEnd``;
+/// a video on a paused layer shows one frame, and does not count) — the
+/// default end of a scene's frames, and of a live window without sound.
+/// Found on a host of its own, so the caller's tree starts from the
+/// script's initial state.
 enum SceneEnd {
     case at(Double)
     /// An animation repeats forever; the associated text names it, as "the
@@ -21,8 +23,9 @@ enum SceneEnd {
             host.runEvents(through: time)
         }
         CATransaction.flush()
+        let moving = max(lastEvent, host.lastVideoEnd.flatMap { $0.isFinite ? $0 : nil } ?? 0)
         guard let last = host.lastAnimationEnd else {
-            self = .at(lastEvent)
+            self = .at(moving)
             return
         }
         guard last.time.isFinite else {
@@ -31,6 +34,6 @@ enum SceneEnd {
             self = .never("the animation\(keyPath)\(layer)")
             return
         }
-        self = .at(max(lastEvent, last.time))
+        self = .at(max(moving, last.time))
     }
 }

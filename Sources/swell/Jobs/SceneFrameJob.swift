@@ -107,11 +107,11 @@ struct SceneFrameJob {
         return time
     }
 
-    /// `--start` (default 0) to `--end` (default: ``animationsEnd()``) at
+    /// `--start` (default 0) to `--end` (default: ``defaultEnd()``) at
     /// `--fps`; at least one frame. A video's frames too.
     func sequenceTimes() throws -> FrameTimes {
         let start = start ?? 0
-        let end = try end ?? animationsEnd()
+        let end = try end ?? defaultEnd()
         guard end > start else {
             throw AutomationError("the frames end at \(Summary.seconds(end)) s, not after they start at "
                                   + "\(Summary.seconds(start)) s: give a later --end")
@@ -119,11 +119,28 @@ struct SceneFrameJob {
         return FrameTimes(start: start, end: end, fps: fps)
     }
 
-    /// Where the scene stops moving (``SceneEnd``).
-    private func animationsEnd() throws -> Double {
+    /// Where the scene ends: where it stops moving (``SceneEnd``) or, when
+    /// its sound ends later, there — the length `swell render` gives the
+    /// script's sound alone and `swell play` plays — so that a scene set to
+    /// music is not cut at its last animation.
+    private func defaultEnd() throws -> Double {
+        let sound = try soundLength()
         switch try SceneEnd(script: script, options: options) {
-        case .at(let time): return time
-        case .never(let animation): throw AutomationError("\(animation) never ends (it repeats forever): give --end")
+        case .at(let time):
+            return max(time, sound ?? 0)
+        case .never(let animation):
+            guard let sound else { throw AutomationError("\(animation) never ends (it repeats forever): give --end") }
+            return sound
         }
+    }
+
+    /// The length of the script's sound — its audio layers' files and its
+    /// videos' sound tracks, or `--duration` — as a session would play it;
+    /// nil for a silent scene or a stream of unknown length.
+    private func soundLength() throws -> Double? {
+        guard script.layers.contains(where: \.makesSound) else { return nil }
+        let session = try Session(inputs: [], script: script, options: options, format: MixFormatOptions(), mode: .offline)
+        defer { CATransaction.flush() }
+        return session.duration
     }
 }

@@ -70,12 +70,12 @@ struct SceneVideoJob {
 
     /// The script's audio layers on an offline engine, as `swell render`
     /// mixes them into a sound file, at a rate the container's codec takes;
-    /// nil when the container carries no sound or the script has no audio
-    /// layers. Sample n of the mix is at n/fs from the same origin as frame
+    /// nil when the container carries no sound or the script is silent (no
+    /// audio layer, no video with a sound track). Sample n of the mix is at n/fs from the same origin as frame
     /// k at start + k/fps: the video's first sample is the one at `start`,
     /// and its length is the pictures', count/fps, both counted in samples.
     private func mix(for times: FrameTimes) throws -> VideoExporter.Sound? {
-        guard container.audioEncoderName != nil, scene.script.layers.contains(where: { $0.type == .audio }) else {
+        guard container.audioEncoderName != nil, scene.script.layers.contains(where: \.makesSound) else {
             return nil
         }
         if let rate = format.sampleRate, let rates = container.audioSampleRates, !rates.contains(rate) {

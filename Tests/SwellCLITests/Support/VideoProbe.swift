@@ -5,7 +5,7 @@ import TestSupport
 /// says about a video file: its streams, and their packets' times.
 struct VideoProbe {
     /// One stream's entries, as ffprobe names them (`codec_name`,
-    /// `pix_fmt`, `r_frame_rate`, `start_time`, `nb_read_frames`…).
+    /// `pix_fmt`, `r_frame_rate`, `start_time`, `duration`, `nb_read_frames`…).
     let streams: [[String: Any]]
     /// The container's duration in seconds.
     let duration: Double?
@@ -13,7 +13,7 @@ struct VideoProbe {
     init(_ path: String) throws {
         let data = try Subprocess.run("ffprobe", [
             "-v", "error", "-count_frames", "-show_entries",
-            "stream=codec_type,codec_name,pix_fmt,r_frame_rate,start_time,nb_read_frames,sample_rate,width,height"
+            "stream=codec_type,codec_name,pix_fmt,r_frame_rate,start_time,duration,nb_read_frames,sample_rate,width,height"
                 + ":format=duration",
             "-of", "json", path,
         ]).requireSuccess().outputData
