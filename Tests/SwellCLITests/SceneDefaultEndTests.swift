@@ -18,6 +18,16 @@ struct SceneDefaultEndTests {
         return path
     }
 
+    /// Exports `script` to MP4 without `--end`: ffprobe's count of its
+    /// pictures, and its sound's length as the MP4's edit list declares it.
+    private func exportedLengths(_ script: String, in workspace: Workspace, fps: Int) throws -> (Double?, Double?) {
+        let video = workspace.path("out.mp4")
+        let result = try SwellProcess.run(["render", "--script", script, "-o", video, "--fps", "\(fps)"])
+        #expect(result.status == 0, "\(result)")
+        let probe = try VideoProbe(video)
+        return (VideoProbe.number(probe.stream("video"), "nb_read_frames"), VideoProbe.number(probe.stream("audio"), "duration"))
+    }
+
     private func scene(_ layers: String, events: String = "[]") -> String {
         #"{"version": 1, "canvas": {"width": 64, "height": 36}, "layers": [\#(layers)], "events": \#(events)}"#
     }
@@ -48,13 +58,8 @@ struct SceneDefaultEndTests {
             {"name": "box", "type": "layer", "bounds": [0, 0, 8, 8], "position": [8, 8], "backgroundColor": "#ffffff"},
             {"name": "music", "type": "audio", "file": "music.wav"}
             """#, events: #"[{"at": 0, "layer": "box", "set": {"position": [56, 28]}, "duration": 1}]"#), to: "scene.json")
-        let video = workspace.path("out.mp4")
-        let result = try SwellProcess.run(["render", "--script", script, "-o", video, "--fps", "30"])
-        #expect(result.status == 0, "\(result)")
-        let probe = try VideoProbe(video)
-        #expect(VideoProbe.number(probe.stream("video"), "nb_read_frames") == 90)
-        // The sound's length as the MP4's edit list declares it.
-        #expect(VideoProbe.number(probe.stream("audio"), "duration") == 3)
+        let (frames, sound) = try exportedLengths(script, in: workspace, fps: 30)
+        #expect(frames == 90 && sound == 3)
     }
 
     /// A video's own sound track is the scene's sound, with no audio layer:
@@ -65,12 +70,8 @@ struct SceneDefaultEndTests {
         let script = try workspace.write(scene(#"""
             {"name": "clip", "type": "video", "file": "clip.mp4", "bounds": [0, 0, 64, 36], "position": [32, 18]}
             """#), to: "scene.json")
-        let video = workspace.path("out.mp4")
-        let result = try SwellProcess.run(["render", "--script", script, "-o", video, "--fps", "25"])
-        #expect(result.status == 0, "\(result)")
-        let probe = try VideoProbe(video)
-        #expect(VideoProbe.number(probe.stream("video"), "nb_read_frames") == 50)
-        #expect(VideoProbe.number(probe.stream("audio"), "duration") == 2)
+        let (frames, sound) = try exportedLengths(script, in: workspace, fps: 25)
+        #expect(frames == 50 && sound == 2)
     }
 
     /// An animation that repeats for ever under 3 s of music: the frames
