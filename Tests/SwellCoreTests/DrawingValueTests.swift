@@ -43,6 +43,19 @@ import Testing
         #expect(image.cropping(to: CGRect(x: 5, y: 5, width: 1, height: 1)) == nil)
     }
 
+    /// Core Graphics' `premultipliedFirst` with `order32Little`: each pixel
+    /// a little-endian word 0xAARRGGBB, so its bytes are b, g, r, a.
+    @Test func anImageInLittleEndianWordsReadsItsBytesAsBlueGreenRedAlpha() throws {
+        let pixels: [UInt8] = (0..<(3 * 2 * 4)).map { UInt8($0) }
+        let image = try #require(CGImage(width: 3, height: 2, pixels: pixels, byteOrder: .order32Little))
+        #expect(image.byteOrderInfo == .order32Little)
+        #expect(image.pixel(x: 1, y: 1) == (18, 17, 16, 19))
+        let cropped = try #require(image.cropping(to: CGRect(x: 1, y: 1, width: 1, height: 1)))
+        #expect(cropped.byteOrderInfo == .order32Little && cropped.pixel(x: 0, y: 0) == (18, 17, 16, 19))
+        // The same bytes in the other order are another picture.
+        #expect(image != CGImage(width: 3, height: 2, pixels: pixels))
+    }
+
     @Test func theClipIsRecordedInDeviceSpaceAndReadBackInUserSpace() {
         let context = CGContext(size: CGSize(width: 100, height: 100))
         #expect(context.boundingBoxOfClipPath == CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -17,10 +17,12 @@ import TestSupport
             Issue.record("no picture at \(time) s", sourceLocation: sourceLocation)
             return
         }
-        // The same libswscale conversion as the ffmpeg tool's: equal to
-        // within a rounding step.
-        let difference = VideoFixtures.difference(image.pixels, clip.frames[k])
-        #expect(difference <= 2, "at \(time) s: frame \(k) differs by \(difference), closest is \(VideoFixtures.closestFrame(to: image.pixels, in: clip))",
+        // The same libswscale conversion as the ffmpeg tool's, into Cairo's
+        // byte order: read as r, g, b, a, equal to within a rounding step.
+        #expect(image.byteOrderInfo == .order32Little)
+        let pixels = VideoFixtures.rgba(image)
+        let difference = VideoFixtures.difference(pixels, clip.frames[k])
+        #expect(difference <= 2, "at \(time) s: frame \(k) differs by \(difference), closest is \(VideoFixtures.closestFrame(to: pixels, in: clip))",
                 sourceLocation: sourceLocation)
     }
 

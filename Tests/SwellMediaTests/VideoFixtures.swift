@@ -1,4 +1,5 @@
 import Foundation
+import SwellCore
 import TestSupport
 
 /// Test videos made by the `ffmpeg` tool, and the frames and samples FFmpeg
@@ -32,6 +33,16 @@ enum VideoFixtures {
                                                              "-pix_fmt", "rgba", "-"))
             frames = stride(from: 0, to: rgba.count, by: size).map { Array(rgba[$0..<($0 + size)]) }
             samples = try! SoundFileFixtures.ffmpegSamples(path)
+        }
+    }
+
+    /// `image`'s pixels as r, g, b, a bytes, whatever its byte order.
+    static func rgba(_ image: CGImage) -> [UInt8] {
+        (0..<image.height).flatMap { y in
+            (0..<image.width).flatMap { x -> [UInt8] in
+                let p = image.pixel(x: x, y: y)
+                return [p.red, p.green, p.blue, p.alpha]
+            }
         }
     }
 

@@ -95,6 +95,26 @@ import Testing
         #expect(row(.linear).allSatisfy { abs(Int($0) - 191) <= 3 })
     }
 
+    /// The same picture in either byte order Core Graphics names draws the
+    /// same: r, g, b, a bytes, and little-endian 0xAARRGGBB words (bytes
+    /// b, g, r, a), premultiplied — here a half-transparent orange over
+    /// nothing, (200, 100, 50) at alpha 128 premultiplied.
+    @Test func bothByteOrdersDrawTheSamePicture() {
+        func drawn(_ image: CGImage) -> PremultipliedPixel {
+            let root = F.root(width: 4, height: 4)
+            let layer = F.layer(frame: root.bounds)
+            layer.contents = image
+            root.addSublayer(layer)
+            return F.render(root).pixel(x: 2, y: 1)
+        }
+        let rgba = Self.image(width: 4, height: 4, [100, 50, 25, 128])
+        let words = CGImage(width: 4, height: 4, pixels: Array((0..<16).map { _ in [25, 50, 100, 128] as [UInt8] }.joined()),
+                            byteOrder: .order32Little)!
+        for pixel in [drawn(rgba), drawn(words)] {
+            #expect(pixel.red == 100 && pixel.green == 50 && pixel.blue == 25 && pixel.alpha == 128)
+        }
+    }
+
     /// contentsRect picks the right half; contentsScale 2 halves the
     /// natural size (center gravity).
     @Test func contentsRectAndScale() {

@@ -4,28 +4,36 @@ import Foundation
 /// `contents` holds to show a picture.
 ///
 /// A value: width × height pixels of 8-bit red, green, blue and alpha, the
-/// colour premultiplied by alpha (Core Graphics'
-/// `premultipliedLast`), sRGB, rows top to bottom. That is the layout a
-/// renderer composites without converting, and the one a PNG or JPEG
-/// decoder (in the render module, not here) produces in one pass. Being
-/// `Sendable`, an image travels in render snapshots to the rendering
-/// thread; copies share the pixel buffer until one is changed.
+/// colour premultiplied by alpha, sRGB, rows top to bottom, in one of the
+/// two byte orders Core Graphics' `CGImageByteOrderInfo` names for them:
+/// r, g, b, a (`premultipliedLast`, the default order), which a PNG or
+/// JPEG decoder (in the render module, not here) produces in one pass; or
+/// 32-bit little-endian words 0xAARRGGBB, bytes b, g, r, a
+/// (`premultipliedFirst` with `order32Little`), Core Graphics' and Cairo's
+/// own layout, which a renderer draws without converting — what a video's
+/// frames are converted to. Being `Sendable`, an image travels in render
+/// snapshots to the rendering thread; copies share the pixel buffer until
+/// one is changed.
 public struct CGImage: Sendable, Hashable {
     /// The width in pixels.
     public let width: Int
     /// The height in pixels.
     public let height: Int
     /// `bytesPerRow × height` bytes, row after row from the top; each pixel
-    /// is r, g, b, a with r, g, b premultiplied by a.
+    /// four bytes in ``byteOrderInfo``'s order, r, g, b premultiplied by a.
     public let pixels: [UInt8]
+    /// The order of a pixel's bytes.
+    public let byteOrderInfo: CGImageByteOrderInfo
 
-    /// An image from premultiplied RGBA8 pixels, or nil when `pixels` does
-    /// not hold exactly `width × height × 4` bytes or a size is negative.
-    public init?(width: Int, height: Int, pixels: [UInt8]) {
+    /// An image from premultiplied pixels in `byteOrder` (r, g, b, a unless
+    /// said), or nil when `pixels` does not hold exactly
+    /// `width × height × 4` bytes or a size is negative.
+    public init?(width: Int, height: Int, pixels: [UInt8], byteOrder: CGImageByteOrderInfo = .orderDefault) {
         guard width >= 0, height >= 0, pixels.count == width * height * 4 else { return nil }
         self.width = width
         self.height = height
         self.pixels = pixels
+        byteOrderInfo = byteOrder
     }
 
     /// Bits per colour component: 8.
@@ -38,7 +46,10 @@ public struct CGImage: Sendable, Hashable {
     /// The pixel at column `x`, row `y` (from the top), premultiplied.
     public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
         let i = y * bytesPerRow + 4 * x
-        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        switch byteOrderInfo {
+        case .orderDefault: return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+        case .order32Little: return (pixels[i + 2], pixels[i + 1], pixels[i], pixels[i + 3])
+        }
     }
 
     /// The part of the image inside `rect` (in pixels, origin top-left),
@@ -55,6 +66,17 @@ public struct CGImage: Sendable, Hashable {
             let start = row * bytesPerRow + 4 * x0
             cropped.append(contentsOf: pixels[start..<(start + 4 * w)])
         }
-        return CGImage(width: w, height: h, pixels: cropped)
+        return CGImage(width: w, height: h, pixels: cropped, byteOrder: byteOrderInfo)
     }
+}
+
+/// The order of a ``CGImage``'s pixel bytes, of Core Graphics' byte orders
+/// the two its images are made in.
+public enum CGImageByteOrderInfo: Sendable, Hashable {
+    /// r, g, b, a: the bytes in component order, alpha last
+    /// (`premultipliedLast`).
+    case orderDefault
+    /// Each pixel a little-endian 32-bit word, alpha in the top byte
+    /// (`premultipliedFirst`): bytes b, g, r, a.
+    case order32Little
 }
