@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes the Storyboard's sounds as WAV files, from nothing but arithmetic.
 
-music.wav: 24 s of bass and marimba over D-A-Bm-G at 96 bpm.
+music.wav: 20 s of bass and marimba over D-A-Bm-G at 96 bpm.
 chime.wav: 6 s of a bell-like phrase for the clip the storyboard shows, the
 sound its video layer plays while the music ducks.
 
@@ -31,7 +31,7 @@ def write(path, left, right):
         out.writeframes(bytes(frames))
 
 
-def music(seconds=24.0):
+def music(seconds=20.0):
     """D-A-Bm-G, a bar each at 96 bpm: a bass note on each beat, a
     marimba-like figure in dotted eighths above it, both fading in and out
     with every bar's swell."""
