@@ -1,6 +1,5 @@
 import Foundation
 import CCairo
-import Synchronization
 import SwellCore
 
 /// Turns a render snapshot into pixels, as the audio engine turns one into
@@ -17,7 +16,7 @@ public final class Renderer: Sendable {
     /// The drawers of layer kinds beyond CALayer.
     public let drawers: LayerDrawers
     let shadows = ShadowCache()
-    private let lastLayout = Mutex<SnapshotLayout?>(nil)
+    private let lastLayout = Locked<SnapshotLayout?>(nil)
 
     /// Whether shadows leave out what their layers' opaque backgrounds
     /// cover (``ShadowCover``): off only to check that this changes nothing.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import SwellCore
 
 /// A blurred shadow shape: an A8 image of the layer-space rectangle
@@ -51,7 +50,7 @@ final class ShadowCache: Sendable {
 
     /// The most masks kept; the least recently used half goes beyond it.
     let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     init(capacity: Int = 512) {
         self.capacity = capacity

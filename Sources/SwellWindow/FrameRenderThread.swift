@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import SwellCore
 import SwellRender
-import Synchronization
 
 /// Renders frames on a thread of its own, so the owning thread — which
 /// services the audio engine and answers the window's events — is free
@@ -47,7 +46,7 @@ public final class FrameRenderThread: Sendable {
 
     /// The requests not yet taken, in order; nil once closed.
     private final class Inbox: Sendable {
-        private let requests = Mutex<[Request]?>([])
+        private let requests = Locked<[Request]?>([])
         private let posted = DispatchSemaphore(value: 0)
 
         func post(_ request: Request) {
@@ -78,7 +77,7 @@ public final class FrameRenderThread: Sendable {
 /// A frame being rendered by a ``FrameRenderThread``.
 public final class PendingFrame: Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private let frame = Mutex<Frame?>(nil)
+    private let frame = Locked<Frame?>(nil)
 
     fileprivate func fulfil(_ rendered: Frame) {
         frame.withLock { $0 = rendered }

@@ -3,7 +3,6 @@ import SwellALSA
 import SwellSndFile
 import ALSATestSupport
 import TestSupport
-import Synchronization
 import Testing
 
 /// `PCMOutput` against real alsa-lib: capture PCMs record what is played
@@ -247,7 +246,7 @@ struct PCMOutputTests {
         let output = try realtimeOutput(bufferSize: 8_192)
         let period = [Float](repeating: 0.25, count: 2 * 1_024)
         let periods = 24
-        let failures = Mutex<[ALSAError]>([])
+        let failures = Locked<[ALSAError]>([])
         let started = Date()
         let thread = try RenderThread {
             period.withUnsafeBufferPointer { buffer in

@@ -65,7 +65,7 @@ import Testing
         let total = 1 << 21
         let ring = SPSCRing<Float>(minimumCapacity: 256, slotWidth: 2)
         let producerIsDone = Atomic<Bool>(false)
-        let result = Mutex<(count: Int, firstError: String?)?>(nil)
+        let result = Locked<(count: Int, firstError: String?)?>(nil)
 
         let producer = Thread {
             var generator = SplitMix64(seed: 1)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SwellCore
 import Synchronization
 import TestSupport
 import Testing
@@ -32,7 +33,7 @@ struct ControlFloodTests {
         }
         let pid = String(session.process.processIdentifier)
         let start = DispatchTime.now()
-        let memory = Mutex<[Int]>([])
+        let memory = Locked<[Int]>([])
         // The resident set once the flood has reached its pace, then at its end.
         let sampler = Thread {
             for moment in [2.0, seconds] {
@@ -121,7 +122,7 @@ final class PacedClient: Sendable {
     }
 
     let connection: Int32
-    private let tally = Mutex(Tally())
+    private let tally = Locked(Tally())
     private let done = DispatchSemaphore(value: 0)
     private let lastWrite = Atomic<UInt64>(0)
 

@@ -4,7 +4,6 @@ import SwellScript
 @testable import swell
 import ALSATestSupport
 import TestSupport
-import Synchronization
 import Testing
 
 /// Mutated scripts and audio headers never crash `swell`: every run ends
@@ -289,7 +288,7 @@ struct FuzzTests {
     /// Runs every argument list through `swell`, a few processes at a time,
     /// and checks each ends with 0, or 2 and one line on stderr.
     static func runExecutable(_ runs: [[String]], in workspace: Workspace) throws {
-        let results = Mutex<[(arguments: [String], result: Result<SwellProcess.Result, any Error>)]>([])
+        let results = Locked<[(arguments: [String], result: Result<SwellProcess.Result, any Error>)]>([])
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             for index in stride(from: worker, to: runs.count, by: workers) {
                 let arguments = runs[index]

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import SwellCore
 
@@ -75,7 +74,7 @@ import Testing
         host.runEvents(through: 2000)
         #expect(inEvent == 1300)
         // Another thread, with no host, reads the monotonic clock.
-        let other = Mutex<CFTimeInterval>(0)
+        let other = Locked<CFTimeInterval>(0)
         let thread = Thread { other.withLock { $0 = CACurrentMediaTime() } }
         let before = monotonicTime()
         thread.start()

@@ -149,7 +149,7 @@ import Testing
         let path = try Self.makeCountingFile(frames: frames, in: directory)
         let decoder = StreamingDecoder(file: try SoundFile(path: path), bufferDuration: 0.02, chunkFrameCount: 256)
         let restarts = [0, 150_000, 1234, 60_000]
-        let outcome = Mutex<(problems: [String], lastFrame: Int, final: StreamingDecoder.Status)?>(nil)
+        let outcome = Locked<(problems: [String], lastFrame: Int, final: StreamingDecoder.Status)?>(nil)
         let restartsDone = Atomic<Bool>(false)
 
         let consumer = Thread {

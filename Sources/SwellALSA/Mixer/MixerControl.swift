@@ -1,6 +1,5 @@
 import CALSA
 import Glibc
-import Synchronization
 
 /// A simple mixer control of a sound card — `Master`, `PCM`, `Speaker` —
 /// whose playback level Swell reads and sets, as `amixer sget/sset` do.
@@ -46,7 +45,7 @@ public final class MixerControl: @unchecked Sendable {
     let volumeControl: OpaquePointer?
     /// The raw step last written by ``setLevel(amplitude:)``; its lock
     /// serialises every use of the mixer.
-    private let lastWrittenStep = Mutex<Int?>(nil)
+    private let lastWrittenStep = Locked<Int?>(nil)
 
     /// Opens the mixer on `device` and finds the simple control `name`,
     /// `index`.

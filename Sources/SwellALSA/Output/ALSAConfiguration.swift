@@ -1,5 +1,4 @@
 import CALSA
-import Synchronization
 
 /// An ALSA configuration tree (`snd_config_t`) loaded from a file or a
 /// string, used instead of the global configuration to open PCMs and mixers.
@@ -19,7 +18,7 @@ import Synchronization
 /// (which makes the class `Sendable`).
 public final class ALSAConfiguration: @unchecked Sendable {
     private let tree: OpaquePointer
-    private let lock = Mutex(())
+    private let lock = Locked(())
 
     /// Loads a configuration file.
     public convenience init(contentsOf path: String) throws(ALSAError) {

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// The dynamic properties of layer classes, found by reflection.
 ///
@@ -10,8 +9,8 @@ import Synchronization
 /// property that has never been touched. ``CAEmitterCell`` classes are
 /// reflected the same way.
 enum LayerPropertyTable {
-    private static let declared = Mutex<[ObjectIdentifier: [String: any Animatable]]>([:])
-    private static let effective = Mutex<[ObjectIdentifier: [String: any Animatable]]>([:])
+    private static let declared = Locked<[ObjectIdentifier: [String: any Animatable]]>([:])
+    private static let effective = Locked<[ObjectIdentifier: [String: any Animatable]]>([:])
 
     /// The defaults written in the `@Dynamic` declarations of `layerClass`
     /// and its superclasses. Reflects `instance` when given, otherwise a

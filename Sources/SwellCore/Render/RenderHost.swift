@@ -1,6 +1,5 @@
 import Foundation
 import HeapModule
-import Synchronization
 
 /// A context that renders a layer tree on a clock: a headless context, an
 /// audio engine, a visual renderer.
@@ -41,7 +40,7 @@ open class RenderHost {
     }
 
     private var snapshot: RenderSnapshot?
-    private let latest = Mutex<RenderSnapshot?>(nil)
+    private let latest = Locked<RenderSnapshot?>(nil)
     private var live: [(layer: CALayer, animation: CAAnimation)] = []
     private var pinnedTime: Double?
     /// The events not yet run, earliest first. A binary heap

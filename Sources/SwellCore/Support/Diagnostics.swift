@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where the engine reports problems it recovers from by itself.
 ///
@@ -9,7 +8,7 @@ import Synchronization
 /// one hook: by default a line on standard error (a path's bytes that are
 /// not UTF-8 written `\xFF`); tests install their own handler.
 public enum CADiagnostics {
-    private static let handler = Mutex<@Sendable (String) -> Void>({ message in
+    private static let handler = Locked<@Sendable (String) -> Void>({ message in
         FileHandle.standardError.write(Data("swell: warning: \(message.escapingRawBytes)\n".utf8))
     })
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The current absolute time in seconds: the clock of the render host the
 /// calling thread is working on, else the machine's monotonic clock.
@@ -44,10 +43,10 @@ public final class HostClock: MediaClock {
 /// A clock that moves only when told to: tests, `swell curve`, and stepped
 /// display links. Results on it are bit-for-bit repeatable.
 public final class ManualClock: MediaClock {
-    private let time: Mutex<Double>
+    private let time: Locked<Double>
 
     public init(time: CFTimeInterval = 0) {
-        self.time = Mutex(time)
+        self.time = Locked(time)
     }
 
     public var currentTime: CFTimeInterval { time.withLock { $0 } }

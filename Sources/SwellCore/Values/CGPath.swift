@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A graphics path — lines and quadratic and cubic Bézier curves grouped in
 /// subpaths — with Core Graphics' Swift API: an object that does not
@@ -21,11 +20,11 @@ import Synchronization
 /// send and share.
 public class CGPath: Hashable, @unchecked Sendable {
     /// The elements; only a ``CGMutablePath`` changes them.
-    private let storage: Mutex<PathValue>
+    private let storage: Locked<PathValue>
 
     /// A path holding `value`.
     package init(_ value: PathValue) {
-        storage = Mutex(value)
+        storage = Locked(value)
     }
 
     /// The path's elements as a value, copied as they are now.

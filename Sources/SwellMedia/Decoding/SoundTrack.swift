@@ -1,7 +1,6 @@
 import Foundation
 import SwellAudio
 import SwellSndFile
-import Synchronization
 
 /// A video file's sound track as an `AudioLayer` plays it: opened and
 /// described once, then handed on, as SwellSndFile's `SoundFileSource` is
@@ -16,7 +15,7 @@ import Synchronization
 public final class SoundTrack: AudioSource {
     public let format: AudioSourceDescription
     /// The track as opened, until the first reader takes it.
-    private let opened: Mutex<SoundTrackDecoder?>
+    private let opened: Locked<SoundTrackDecoder?>
 
     /// Opens the sound track of the video at `path`. Throws when the file
     /// has none or it cannot be decoded.
@@ -24,7 +23,7 @@ public final class SoundTrack: AudioSource {
         let track = try SoundTrackDecoder(path: path)
         format = AudioSourceDescription(path: path, frameCount: track.frameCount, sampleRate: track.sampleRate,
                                         channelCount: track.channelCount)
-        opened = Mutex(track)
+        opened = Locked(track)
     }
 
     package func makeReader(streaming: Bool, from first: Int64) throws -> any AudioSourceReader {

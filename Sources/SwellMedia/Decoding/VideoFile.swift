@@ -1,7 +1,6 @@
 import CFFmpeg
 import Foundation
 import SwellCore
-import Synchronization
 
 /// A video file as a ``VideoLayer`` shows it: its picture, decoded by
 /// libavcodec at any time asked, and its sound track for an `AudioLayer`.
@@ -19,7 +18,7 @@ public final class VideoFile: VideoFrameSource {
     public let nominalFrameRate: Double
     /// The file's sound, when it has a sound track.
     public let soundTrack: SoundTrack?
-    private let decoder: Mutex<VideoFrameDecoder>
+    private let decoder: Locked<VideoFrameDecoder>
 
     /// Opens the video at `path`. Throws when it cannot be read, has no
     /// video stream, or its picture or sound cannot be decoded.
@@ -47,7 +46,7 @@ public final class VideoFile: VideoFrameSource {
         guard try frames.image(atTime: 0) != nil else {
             throw FFmpegError("'\(path)': no picture can be decoded from the video stream")
         }
-        decoder = Mutex(frames)
+        decoder = Locked(frames)
         soundTrack = hasSound ? try SoundTrack(path: path) : nil
     }
 

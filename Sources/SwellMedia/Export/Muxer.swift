@@ -1,5 +1,5 @@
 import CFFmpeg
-import Synchronization
+import SwellCore
 
 /// A video file being written by libavformat: its streams, then packets
 /// from the picture and sound encoders' threads, one at a time.
@@ -15,7 +15,7 @@ import Synchronization
 /// made under ``lock``.
 final class Muxer: @unchecked Sendable {
     private let context: UnsafeMutablePointer<AVFormatContext>
-    private let lock = Mutex(())
+    private let lock = Locked(())
     private let path: String
     private var isOpen = false
 

@@ -1,6 +1,5 @@
 import CSndFile
 import Glibc
-import Synchronization
 
 /// The plumbing ``SoundFile`` and ``SoundFileWriter`` share: opening a file
 /// descriptor with libsndfile and turning its diagnostics into one-line reasons.
@@ -12,7 +11,7 @@ enum LibSndFile {
     /// `sf_strerror(NULL)`. Two threads failing to open at once would read each
     /// other's reason, so the open and the read of its reason happen under one
     /// lock. Opening is never on a real-time path.
-    private static let openLock = Mutex(())
+    private static let openLock = Locked(())
 
     /// Hands `descriptor` to libsndfile.
     ///

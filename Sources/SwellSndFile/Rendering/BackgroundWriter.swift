@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Writes rendered blocks to a ``SoundFileWriter`` on a second thread, so
 /// that quantising and writing one block overlaps rendering the next: an
@@ -18,10 +17,10 @@ final class BackgroundWriter: @unchecked Sendable {
     var blockBytes: Int { blockFrames * channelCount * MemoryLayout<Float>.size }
     private let channelCount: Int
     private let blocks: [UnsafeMutablePointer<Float>]
-    private let queue = Mutex<(filled: [(block: Int, frames: Int, isStored: Bool)], free: [Int])>(([], []))
+    private let queue = Locked<(filled: [(block: Int, frames: Int, isStored: Bool)], free: [Int])>(([], []))
     private let filledCount = DispatchSemaphore(value: 0)
     private let freeCount: DispatchSemaphore
-    private let failure = Mutex<(any Error)?>(nil)
+    private let failure = Locked<(any Error)?>(nil)
     private let writer: SoundFileWriter
     private var thread: Thread?
     private let finished = DispatchSemaphore(value: 0)

@@ -1,5 +1,4 @@
 import CSoxr
-import Synchronization
 
 /// A source heard at another sample rate: any ``AudioSource`` converted by
 /// SoX's resampler, libsoxr, at the quality of SoX's `rate` effect
@@ -21,7 +20,7 @@ public final class ResampledSource: AudioSource {
     /// The source at its own rate.
     package let inner: any AudioSource
     /// The stream made by `init`, until the first reader takes it.
-    private let made: Mutex<soxr_t?>
+    private let made: Locked<soxr_t?>
 
     /// `file` at `sampleRate` frames per second. Throws when libsoxr cannot
     /// convert between the two rates.
@@ -34,7 +33,7 @@ public final class ResampledSource: AudioSource {
     package init(_ inner: any AudioSource, sampleRate: Int) throws(SoundFileError) {
         let original = inner.format
         do {
-            made = Mutex(try SoxrStream.make(from: original.sampleRate, to: sampleRate,
+            made = Locked(try SoxrStream.make(from: original.sampleRate, to: sampleRate,
                                              channelCount: original.channelCount))
         } catch {
             throw .cannotOpen(path: original.path, reason: "cannot resample from \(original.sampleRate) Hz "

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A sound file as an ``AudioLayer`` plays it: opened and described once,
 /// then handed on.
@@ -16,7 +15,7 @@ public final class SoundFileSource: AudioSource {
     /// The file's text tags, which a render copies to its output.
     public let tags: [SoundFileTag: String]
     /// The file as opened, until the first reader takes it.
-    private let opened: Mutex<SoundFile?>
+    private let opened: Locked<SoundFile?>
     /// How to read it when it is raw samples.
     private let raw: RawFormat?
 
@@ -29,7 +28,7 @@ public final class SoundFileSource: AudioSource {
                                         channelCount: file.channelCount)
         sampleEncoding = file.sampleEncoding
         tags = file.tags
-        opened = Mutex(file)
+        opened = Locked(file)
     }
 
     package func makeReader(streaming: Bool, from first: Int64) throws -> any AudioSourceReader {

@@ -93,7 +93,7 @@ public final class StreamingDecoder: Sendable {
     private let shared: Shared
     /// The running decoding thread, if any; its lock serialises the control
     /// calls.
-    private let control = Mutex<RenderThread?>(nil)
+    private let control = Locked<RenderThread?>(nil)
 
     /// Prepares to stream `file`. Nothing is decoded until ``start(from:)``.
     ///
@@ -212,8 +212,8 @@ extension StreamingDecoder {
 
         /// The file and the chunk buffer, used by one producer at a time: the
         /// prefetch in `start(from:)` or the decoding thread.
-        let producer: Mutex<Producer>
-        let failure = Mutex<SoundFileError?>(nil)
+        let producer: Locked<Producer>
+        let failure = Locked<SoundFileError?>(nil)
 
         let gateIsOpen = Atomic<Bool>(false)
         let consumerIsBusy = Atomic<Bool>(false)
@@ -228,7 +228,7 @@ extension StreamingDecoder {
         init(file: sending any DecodedAudio, ringFrames: Int, chunkFrameCount: Int) {
             ring = SPSCRing(minimumCapacity: ringFrames, slotWidth: file.channelCount)
             self.chunkFrameCount = chunkFrameCount
-            producer = Mutex(Producer(file: file, chunkFrameCount: chunkFrameCount))
+            producer = Locked(Producer(file: file, chunkFrameCount: chunkFrameCount))
         }
 
         var hasFinished: Bool {

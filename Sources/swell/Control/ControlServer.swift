@@ -30,7 +30,7 @@ final class ControlServer: Sendable {
     private let listener: Int32
     /// The layers requests may name, the first being the default.
     private let layers: [LayerSpec]
-    private let inbox = Mutex<[ControlCall]>([])
+    private let inbox = Locked<[ControlCall]>([])
     private let isClosed = Atomic<Bool>(false)
     private let connections = Atomic<Int>(0)
 
@@ -240,7 +240,7 @@ private enum PendingReply {
 /// A request waiting for the owning thread, and its reply.
 final class ControlCall: Sendable {
     let request: ControlRequest
-    private let answer = Mutex<String?>(nil)
+    private let answer = Locked<String?>(nil)
     private let answered = DispatchSemaphore(value: 0)
 
     init(_ request: ControlRequest) {
