@@ -117,6 +117,13 @@ final class Session {
         stage.inputLayers.first ?? stage.layerNames.lazy.compactMap { self.stage.layers[$0] as? AudioLayer }.first
     }
 
+    /// The presented volume of the layer the options and `swell ctl set`
+    /// automate — the script's first, `main` without one — as `ctl status`
+    /// and MPRIS's `Volume` report it.
+    var presentedVolume: Double {
+        stage.target.presentation()?.value(forKeyPath: AudioKey.volume).flatMap(ValueCoercion.number) ?? 1
+    }
+
     /// The monitored layer's presented gain, in dB (−∞ when silent).
     var presentedGainDecibels: Double? {
         guard let layer = monitoredLayer, let gain = engine.presentedGain(of: layer) else { return nil }
