@@ -63,6 +63,15 @@ let package = Package(
         // Linux calls the Swift Glibc module leaves out (renameat2,
         // sem_clockwait).
         .systemLibrary(name: "CLinux"),
+        // sd-bus, systemd's D-Bus library, for the MPRIS media-player
+        // interface of live sessions.
+        .systemLibrary(
+            name: "CSystemd", pkgConfig: "libsystemd",
+            providers: [.apt(["libsystemd-dev"])]),
+        // The MPRIS object's sd-bus vtables, in C: they are built by C
+        // macros, which Swift cannot expand. Each entry forwards to
+        // handlers the swell target gives.
+        .target(name: "CMPRIS", dependencies: ["CSystemd"]),
 
         // The layers below depend only on the ones above them:
         //
@@ -127,7 +136,7 @@ let package = Package(
             name: "swell",
             dependencies: [
                 "SwellScript", "SwellCharts", "SwellSndFile", "SwellALSA", "SwellRender", "SwellMedia",
-                "SwellWindow", "CLinux", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SwellWindow", "CLinux", "CMPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Samples: the seed articles' examples, runnable.

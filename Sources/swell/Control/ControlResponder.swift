@@ -33,10 +33,9 @@ struct ControlResponder {
             // The job ends the session once the reply is sent.
             return ControlReply.success()
         case .status:
-            let volume = stage.target.presentation()?.value(forKeyPath: AudioKey.volume).flatMap(ValueCoercion.number)
             return ControlReply.success([
                 "pid": Int(getpid()), "files": files, "time": session.engine.currentTime,
-                "volume": volume ?? 1, "paused": stage.root.isPaused, "xruns": xruns(),
+                "volume": session.presentedVolume, "paused": stage.root.isPaused, "xruns": xruns(),
             ])
         }
     }

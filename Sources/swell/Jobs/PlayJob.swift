@@ -67,6 +67,9 @@ struct PlayJob {
         // session to clear).
         defer { server?.close() }
         server?.start()
+        // Media keys, where there is a session bus; silently none without.
+        let mpris = MPRISServer.connect(layers: (script ?? ScriptSpec()).layers, files: sources)
+        defer { mpris?.close() }
         var stopped = false
         for (index, files) in sessions.enumerated() where !stopped {
             let holds = self.holds && index == sessions.count - 1
@@ -95,6 +98,7 @@ struct PlayJob {
                     call.reply(responder.respond(to: call.request))
                     stopped = stopped || call.request == .stop
                 }
+                stopped = mpris?.serve(session, respond: responder.respond) == true || stopped
                 if stopped { return true }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
                     lastReport = Date()

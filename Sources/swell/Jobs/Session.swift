@@ -103,11 +103,16 @@ final class Session {
         frameCount == OfflineRenderer.untilSourcesEnd ? nil : engine.time(ofFrame: frameCount)
     }
 
-    /// Whether the job is done: its length is reached, a source failed
-    /// (docs/cli.md#damaged-input), or the length is unknown and every
-    /// source has ended.
+    /// Whether the job is done: the root layer's time has reached the
+    /// length, a source failed (docs/cli.md#damaged-input), or the length
+    /// is unknown and every source has ended.
+    ///
+    /// The root's time, not the host's: a tree paused as QA1673 pauses it
+    /// holds its files where they are, so the time it spent paused does not
+    /// count towards their end.
     var isFinished: Bool {
-        engine.renderedFrames >= frameCount || engine.sourceFailure != nil
+        let played = stage.root.convertTime(engine.time(ofFrame: engine.renderedFrames), from: nil)
+        return (played * Double(engine.sampleRate)).rounded() >= Double(frameCount) || engine.sourceFailure != nil
             || frameCount == OfflineRenderer.untilSourcesEnd && engine.sourcesHaveEnded
     }
 
@@ -115,6 +120,13 @@ final class Session {
     /// playing the input, else the first audio layer.
     var monitoredLayer: AudioLayer? {
         stage.inputLayers.first ?? stage.layerNames.lazy.compactMap { self.stage.layers[$0] as? AudioLayer }.first
+    }
+
+    /// The presented volume of the layer the options and `swell ctl set`
+    /// automate — the script's first, `main` without one — as `ctl status`
+    /// and MPRIS's `Volume` report it.
+    var presentedVolume: Double {
+        stage.target.presentation()?.value(forKeyPath: AudioKey.volume).flatMap(ValueCoercion.number) ?? 1
     }
 
     /// The monitored layer's presented gain, in dB (−∞ when silent).

@@ -1,0 +1,33 @@
+#ifndef SWELL_MPRIS_H
+#define SWELL_MPRIS_H
+// The MPRIS D-Bus object of a swell session
+// (https://specifications.freedesktop.org/mpris-spec/latest/): sd-bus
+// vtables are built by C macros, so they live here; every method and
+// property forwards to the handlers the caller gives, with its context.
+#include <systemd/sd-bus.h>
+#include <sys/eventfd.h>
+
+typedef struct swell_mpris_handlers {
+    void *context;
+    /// A method of either interface, by name; replies itself (now, or
+    /// later with a reference to `call` kept). Returns >= 0, or a negative
+    /// errno with `error` set or not.
+    int (*call)(void *context, const char *member, sd_bus_message *call, sd_bus_error *error);
+    /// Appends the value of `property` to `reply`.
+    int (*get)(void *context, const char *property, sd_bus_message *reply, sd_bus_error *error);
+    /// Reads a new value of the writable `property` from `value`.
+    int (*set)(void *context, const char *property, sd_bus_message *value, sd_bus_error *error);
+} swell_mpris_handlers;
+
+/// The object path every MPRIS player serves.
+#define SWELL_MPRIS_PATH "/org/mpris/MediaPlayer2"
+
+/// Adds the interfaces `org.mpris.MediaPlayer2` and
+/// `org.mpris.MediaPlayer2.Player` at SWELL_MPRIS_PATH on `bus`, served by
+/// `handlers`, which must outlive the bus. Returns >= 0 or a negative errno.
+int swell_mpris_add_object(sd_bus *bus, const swell_mpris_handlers *handlers);
+
+/// Replies to `call` with no values: sd_bus_reply_method_return is variadic,
+/// which Swift cannot call.
+int swell_mpris_reply_empty(sd_bus_message *call);
+#endif
