@@ -47,10 +47,10 @@ final class MPRISServer: Sendable {
     /// The files' tags, by path.
     private let tags: [String: [SoundFileTag: String]]
     /// Calls waiting for the owning thread.
-    private let inbox = Mutex<[MPRISCall]>([])
+    private let inbox = Locked<[MPRISCall]>([])
     /// Calls the owning thread has run, waiting for the bus thread to reply.
-    private let answered = Mutex<[(call: MPRISCall, reply: String)]>([])
-    private let status = Mutex(MPRISStatus.idle)
+    private let answered = Locked<[(call: MPRISCall, reply: String)]>([])
+    private let status = Locked(MPRISStatus.idle)
     private let isClosing = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
