@@ -15,8 +15,8 @@ import SwellRender
 /// refresh (``RefreshPacer``).
 ///
 /// Space pauses the root layer with QA1673's recipe (`CALayer.pause()` and
-/// `resume()`), which stops everything below it — animations and, on an
-/// audio engine, the sound. ← and → move a paused root's `timeOffset` by
+/// `resume()`, through the host), which stops everything below it —
+/// animations and, on an audio engine, the sound, faded over 20 ms. ← and → move a paused root's `timeOffset` by
 /// one refresh interval. The show ends when the root layer's time reaches
 /// the scene's end, on Q or when the window is closed, or when
 /// `shouldContinue` says so (Ctrl-C).
@@ -116,7 +116,7 @@ public final class LiveWindow {
             for event in window.pollEvents() {
                 switch event {
                 case .quit: return .quit
-                case .togglePause: togglePause(host.rootLayer)
+                case .togglePause: togglePause(host)
                 case .step(let forward): step(host.rootLayer, forward: forward)
                 case .saveFrame:
                     if let shown {
@@ -161,10 +161,11 @@ public final class LiveWindow {
         "\(name) - \(String(format: "%.3f", sceneTime)) s" + (paused ? " - paused" : "")
     }
 
-    /// QA1673: pause the tree, or resume it where it stopped.
-    private func togglePause(_ root: CALayer?) {
-        guard let root else { return }
-        if root.isPaused { root.resume() } else { root.pause() }
+    /// QA1673: pause the tree, or resume it where it stopped — through
+    /// the host, as every pause is, so an audio engine fades the sound out
+    /// and in (docs/audio.md#pausing-without-a-click).
+    private func togglePause(_ host: RenderHost) {
+        if host.isRootLayerPaused { host.resumeRootLayer() } else { host.pauseRootLayer() }
         CATransaction.flush()
     }
 

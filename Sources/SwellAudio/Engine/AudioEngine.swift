@@ -43,6 +43,16 @@ public final class AudioEngine: RenderHost {
     private var lastCommitTime = 0.0
     private var displayedPeriods: Int64 = 0
     private var displayPeriod: Int64?
+    /// The pause fade of the latest plan (``OutputFade``).
+    private var outputFade = OutputFade.unity
+    /// The fade the next plan starts at its effective frame: from a gain
+    /// (nil: the one the current fade has reached there) to 0 or 1.
+    private var pendingFade: (from: Double?, to: Double)?
+    /// The pause a fade-out makes at its end, numbered; nil when none is on
+    /// its way. A resume clears it, so the fade's scheduled pause then does
+    /// nothing.
+    private var pendingPause: Int?
+    private var pauseCount = 0
 
     /// How the engine's sources are read.
     public enum Mode: Sendable {
@@ -162,6 +172,7 @@ public final class AudioEngine: RenderHost {
     public override func didPublish(_ snapshot: RenderSnapshot?, at: CFTimeInterval) {
         lastCommitTime = at
         let effectiveFrame = max(firstFrame(atTime: at), 0)
+        if let fade = pendingFade { startFade(fade, at: effectiveFrame) }
         var entries: [MixPlan.Entry] = []
         var live: [UInt64: Voice] = [:]
         chains = [:]
@@ -177,7 +188,64 @@ public final class AudioEngine: RenderHost {
             entries.append(.init(voice: voice, chain: chain, position: position))
         }
         voices = live
-        core.handoff.submit(MixPlan(effectiveFrame: effectiveFrame, entries: entries))
+        core.handoff.submit(MixPlan(effectiveFrame: effectiveFrame, entries: entries, fade: outputFade))
+    }
+
+    // MARK: Pausing
+
+    /// The pause fade's length: 20 ms in whole frames (960 at 48 kHz), as
+    /// the fade before the device closes on Ctrl-C.
+    public var pauseFadeFrames: Int64 { max(1, Int64((0.02 * Double(sampleRate)).rounded())) }
+
+    /// QA1673's pause of the root layer without a click
+    /// (docs/audio.md#pausing-without-a-click): from the commit's frame F
+    /// the mix ramps straight to silence over ``pauseFadeFrames`` N, and at
+    /// frame F + N a scheduled event pauses the root layer, so every file
+    /// holds at the first frame not heard. The ramp's frames play on in
+    /// their files: the sound fades where it is, it does not stop and fade.
+    public override func pauseRootLayer() {
+        guard rootLayer != nil, !isRootLayerPaused else { return }
+        pauseCount += 1
+        pendingPause = pauseCount
+        pendingFade = (nil, 0)
+        didPublish(latestSnapshot, at: commitTime)
+    }
+
+    /// QA1673's resume of the root layer, ramping the mix from silence back
+    /// to full over ``pauseFadeFrames`` from the commit's frame, the files
+    /// carrying on from the frames they held. A resume during a pause's
+    /// fade-out turns the fade around from the gain it has reached, and the
+    /// layer's time never stops.
+    public override func resumeRootLayer() {
+        guard let root = rootLayer, isRootLayerPaused else { return }
+        pendingPause = nil
+        if root.isPaused {
+            pendingFade = (0, 1)
+            CATransaction.begin()
+            root.resume()
+            CATransaction.commit()
+        } else {
+            pendingFade = (nil, 1)
+            didPublish(latestSnapshot, at: commitTime)
+        }
+    }
+
+    public override var isRootLayerPaused: Bool {
+        pendingPause != nil || super.isRootLayerPaused
+    }
+
+    /// Starts `fade` at `frame`; a fade to silence schedules its pause for
+    /// the frame it reaches silence, the time at which the root stops.
+    private func startFade(_ fade: (from: Double?, to: Double), at frame: Int64) {
+        pendingFade = nil
+        outputFade = OutputFade(from: fade.from ?? outputFade.gain(atFrame: frame), to: fade.to,
+                                start: frame, frames: pauseFadeFrames)
+        guard fade.to == 0, let pause = pendingPause else { return }
+        schedule(at: time(ofFrame: frame + pauseFadeFrames)) { [unowned self] in
+            guard pendingPause == pause else { return }
+            pendingPause = nil
+            rootLayer?.pause()
+        }
     }
 
     /// The voice that plays `record`'s source at `position` from frame

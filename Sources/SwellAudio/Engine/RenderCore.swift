@@ -120,8 +120,10 @@ package final class RenderCore: @unchecked Sendable {
             let frame = start + Int64(done)
             let span = planSpan(at: frame, upTo: frames - done)
             let spanOut = out + done * channelCount
-            let mixed = plan.map { mix($0.takeUnretainedValue(), into: spanOut, frames: span, at: frame) } ?? 0
+            let current = plan?.takeUnretainedValue()
+            let mixed = current.map { mix($0, into: spanOut, frames: span, at: frame) } ?? 0
             silence(spanOut, frames: mixed..<span)
+            current?.fade.apply(to: spanOut, frames: mixed, channels: channelCount, from: frame)
             done += span
         }
         applyFadeOut(out, frames: frames)
@@ -143,7 +145,8 @@ package final class RenderCore: @unchecked Sendable {
         guard gainPath == .sample, !fadeOutRequested.load(ordering: .relaxed) else { return 0 }
         let start = position
         let span = planSpan(at: start, upTo: renderableFrames(upTo: frames))
-        guard span > 0, let plan = plan?.takeUnretainedValue() else { return 0 }
+        guard span > 0, let plan = plan?.takeUnretainedValue(),
+              plan.fade.isUnity(over: start..<(start + Int64(span))) else { return 0 }
         var only: MixPlan.Entry?
         for entry in plan.entries where entry.position.isRunning && !entry.voice.hasEnded.load(ordering: .relaxed) {
             guard only == nil else { return 0 }

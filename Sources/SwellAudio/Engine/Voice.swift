@@ -63,7 +63,8 @@ final class Voice: @unchecked Sendable {
 }
 
 /// The plan the render thread follows from `effectiveFrame` on: which
-/// voices play, with which gain chains. Immutable.
+/// voices play, with which gain chains, and the pause fade the mix is
+/// multiplied by. Immutable.
 final class MixPlan: Sendable {
     struct Entry: Sendable {
         let voice: Voice
@@ -73,9 +74,11 @@ final class MixPlan: Sendable {
 
     let effectiveFrame: Int64
     let entries: [Entry]
+    let fade: OutputFade
 
-    init(effectiveFrame: Int64, entries: [Entry]) {
+    init(effectiveFrame: Int64, entries: [Entry], fade: OutputFade) {
         self.effectiveFrame = effectiveFrame
         self.entries = entries
+        self.fade = fade
     }
 }

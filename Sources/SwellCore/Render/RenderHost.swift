@@ -89,6 +89,28 @@ open class RenderHost {
         return try CurrentHost.with(self, body)
     }
 
+    // MARK: Pausing
+
+    /// Pauses the hosted tree: QA1673's `pauseLayer:` on the root layer
+    /// (``CALayer/pause()``), at the commit time. Every way a session is
+    /// paused — a control request, a window's space key — comes here, so a
+    /// host that plays sound can override it to fade the sound out first
+    /// (an audio engine does, docs/audio.md#pausing-without-a-click).
+    open func pauseRootLayer() {
+        rootLayer?.pause()
+    }
+
+    /// Resumes the hosted tree where ``pauseRootLayer()`` stopped it:
+    /// QA1673's `resumeLayer:` on the root layer (``CALayer/resume()``).
+    open func resumeRootLayer() {
+        rootLayer?.resume()
+    }
+
+    /// Whether the hosted tree is paused, or on its way to being paused.
+    open var isRootLayerPaused: Bool {
+        rootLayer?.isPaused ?? false
+    }
+
     // MARK: Scheduled events
 
     /// Runs `action` at host time `time`, inside a transaction committed at

@@ -1,0 +1,110 @@
+import Foundation
+import SwellAudio
+import Testing
+
+/// An audio engine pauses its tree without a click
+/// (docs/audio.md#pausing-without-a-click): `pauseRootLayer()` ramps the mix
+/// straight to silence over N = 20 ms (960 frames at 48 kHz) from the
+/// commit's frame F, then pauses the root layer with QA1673's recipe at
+/// F + N; `resumeRootLayer()` resumes it at its frame R and ramps back up
+/// over N. The source is a "clock" — frame k is k·2⁻²⁰, exact in a
+/// `Float` — so every output sample says both the gain and the source
+/// frame, and both are checked against the closed form.
+@Suite("Engine: pause and resume fade over 20 ms")
+struct EnginePauseFadeTests {
+    static let sampleRate = 48_000
+    static let fade = 960
+    static let step = 0x1p-20
+
+    /// Renders `frames` frames of a one-second clock under a bus, root of
+    /// the tree, after `setUp`.
+    private func render(gainPath: GainPath = .sample, frames: Int,
+                        setUp: (AudioEngine) -> Void) throws -> [Float] {
+        let engine = AudioEngine(sampleRate: Self.sampleRate, channelCount: 1, gainPath: gainPath, mode: .offline)
+        let clock = (0..<Self.sampleRate).map { Float(Double($0) * Self.step) }
+        let bus = BusLayer()
+        bus.addSublayer(AudioLayer(soundSource: MemorySource(samples: clock, sampleRate: Self.sampleRate)))
+        engine.rootLayer = bus
+        setUp(engine)
+        return try engine.renderOffline(frames: frames)
+    }
+
+    /// The first frame whose sample is not `gain(n) · source(n)·2⁻²⁰`
+    /// (source frames past the clock's end are silence), to 1e-6 of the
+    /// sample.
+    private func mismatch(_ out: [Float], gain: (Int) -> Double, source: (Int) -> Int?) -> Int? {
+        out.indices.first { n in
+            let expected = source(n).map { $0 < Self.sampleRate ? gain(n) * Double($0) * Self.step : 0 } ?? 0
+            return abs(Double(out[n]) - expected) > 1e-9 + 1e-6 * abs(expected)
+        }
+    }
+
+    @Test("pause ramps to silence and holds the file where the ramp ends; resume ramps up from there",
+          arguments: [GainPath.sample, .display])
+    func pauseAndResume(gainPath: GainPath) throws {
+        // F = 4800 (0.1 s), R = 9600 (0.2 s): paused from F + N = 5760.
+        let (f, r, n) = (4_800, 9_600, Self.fade)
+        let out = try render(gainPath: gainPath, frames: 2 * Self.sampleRate) { engine in
+            engine.schedule(at: 0.1) { engine.pauseRootLayer() }
+            engine.schedule(at: 0.2) { engine.resumeRootLayer() }
+        }
+        let held = r - (f + n)
+        let first = mismatch(out, gain: { i in
+            if i < f { return 1 }
+            if i < f + n { return 1 - Double(i - f) / Double(n) }
+            if i < r { return 0 }
+            return min(1, Double(i - r) / Double(n))
+        }, source: { i in i < f + n ? i : i < r ? nil : i - held })
+        #expect(first == nil, "frame \(first ?? -1): \(first.map { out[$0] } ?? 0)")
+        // The frames around the pause: the last before silence plays source
+        // frame F + N − 1 at 1/N, the first after it source frame F + N at 0,
+        // then F + N + 1 at 1/N.
+        #expect(abs(Double(out[f + n - 1]) - Double(f + n - 1) * Self.step / Double(n)) < 1e-12)
+        #expect(abs(Double(out[r + 1]) - Double(f + n + 1) * Self.step / Double(n)) < 1e-12)
+    }
+
+    @Test("the tree counts as paused from the request; its time stops when the ramp ends")
+    func pausedState() throws {
+        var states: [(requested: Bool, rootPaused: Bool)] = []
+        _ = try render(frames: Self.sampleRate / 2) { engine in
+            engine.schedule(at: 0.1) {
+                engine.pauseRootLayer()
+                states.append((engine.isRootLayerPaused, engine.rootLayer!.isPaused))
+            }
+            engine.schedule(at: 0.11) { states.append((engine.isRootLayerPaused, engine.rootLayer!.isPaused)) }
+            engine.schedule(at: 0.13) { states.append((engine.isRootLayerPaused, engine.rootLayer!.isPaused)) }
+        }
+        #expect(states.map(\.requested) == [true, true, true])
+        #expect(states.map(\.rootPaused) == [false, false, true], "paused at 0.12 s, F + 20 ms")
+    }
+
+    /// A resume half-way through the fade-out turns it around from the gain
+    /// reached (½), back to 1 over N, and the layer's time never stops.
+    @Test("resume during the fade-out turns the ramp around; the file never stops")
+    func resumeDuringFade() throws {
+        let (f, n) = (4_800, Self.fade)
+        let turn = f + n / 2
+        var paused: [Bool] = []
+        let out = try render(frames: Self.sampleRate / 2) { engine in
+            engine.schedule(at: 0.1) { engine.pauseRootLayer() }
+            engine.schedule(at: Double(turn) / Double(Self.sampleRate)) { engine.resumeRootLayer() }
+            engine.schedule(at: 0.2) { paused.append(engine.rootLayer!.isPaused || engine.isRootLayerPaused) }
+        }
+        let first = mismatch(out, gain: { i in
+            if i < f { return 1 }
+            if i < turn { return 1 - Double(i - f) / Double(n) }
+            return min(1, 0.5 + 0.5 * Double(i - turn) / Double(n))
+        }, source: { $0 })
+        #expect(first == nil, "frame \(first ?? -1)")
+        #expect(paused == [false])
+    }
+
+    @Test("a headless host pauses at once, as QA1673 does")
+    func headlessPausesAtOnce() {
+        let host = HeadlessHost(rootLayer: CALayer())
+        host.pauseRootLayer()
+        #expect(host.rootLayer!.isPaused && host.isRootLayerPaused)
+        host.resumeRootLayer()
+        #expect(!host.rootLayer!.isPaused && !host.isRootLayerPaused)
+    }
+}
