@@ -27,6 +27,7 @@ import SwellSndFile
 ///   as two FFmpeg `afade` filters do (docs/cli.md#fades).
 ///   Fade lengths are whole frames, `round(D·fs)`, as in SoX and FFmpeg.
 /// - Script events become ``RenderHost/schedule(at:_:)`` transactions.
+/// - With `loops`, the inputs play over and over (``AutomationStage/Loop``).
 final class AutomationStage {
     /// The root of the tree.
     let root: CALayer
@@ -42,8 +43,11 @@ final class AutomationStage {
     private var fadeOutLayer: CALayer?
     /// Where the inputs hand over to each other.
     private var crossfades: [Crossfade] = []
-    /// The audio layers playing the input file.
-    private(set) var inputLayers: [AudioLayer] = []
+    /// The audio layers playing the input file (with a loop, the latest
+    /// pass's).
+    var inputLayers: [AudioLayer] = []
+    /// `--loop`: the passes of the inputs after the first.
+    private var loop: Loop?
     /// The length L in seconds that `--fade-out` ends at: `--duration`, else
     /// when the last audio layer's file ends; nil when no layer plays a
     /// file, or one does not say how long it is (a stream).
@@ -66,7 +70,7 @@ final class AutomationStage {
     /// it), `openMixer` opens mixer layers' controls (nil: mixer layers
     /// compute their curve only).
     init(script: ScriptSpec, options: AutomationOptions, inputs: [any AudioSource] = [], crossfade: Double = 0,
-         files: [String: any AudioSource] = [:], sampleRate: Int?,
+         loops: Bool = false, files: [String: any AudioSource] = [:], sampleRate: Int?,
          openMixer: MixerOpener?) throws {
         try options.validate()
         self.script = script
@@ -111,8 +115,17 @@ final class AutomationStage {
         if let volume = options.volume { target.setValue(volume, forKey: AudioKey.volume) }
         if let fadeOut, fadeOut > 0 { try insertFadeOutLayer() }
         crossfades = inputs.count > 1 ? try sequenceInputs(crossfade: crossfade) : []
+        if loops { loop = try Loop(inputLayers, frames: frames) }
         CATransaction.flush()
-        length = try options.duration?.seconds(atSampleRate: sampleRate) ?? mediaEnd
+        // A loop has no end of its own: only --duration gives it one.
+        length = try options.duration?.seconds(atSampleRate: sampleRate) ?? (loops ? nil : mediaEnd)
+    }
+
+    /// The presented volume of the layer the options and `swell ctl set`
+    /// automate — the script's first, `main` without one, a mixer
+    /// session's card — as `ctl status` and MPRIS's `Volume` report it.
+    var presentedVolume: Double {
+        target.presentation()?.value(forKeyPath: AudioKey.volume).flatMap(ValueCoercion.number) ?? 1
     }
 
     /// Whether the tree has an audio layer: a script's, an input's, or a
@@ -153,6 +166,7 @@ final class AutomationStage {
             host.schedule(at: origin + event.time) { Self.perform(event, on: layer) }
         }
         try scheduleOptions(on: host, origin: origin)
+        if let loop { schedule(loop, pass: 1, on: host) }
     }
 
     /// When the automation stops changing anything: the latest end of an
@@ -326,7 +340,7 @@ final class AutomationStage {
     }
 
     /// A duration rounded to whole frames when the frame rate is known.
-    private func frames(_ seconds: Double) -> Double {
+    func frames(_ seconds: Double) -> Double {
         guard let sampleRate else { return seconds }
         return (seconds * Double(sampleRate)).rounded() / Double(sampleRate)
     }

@@ -15,11 +15,16 @@ struct MixerCommand: ParsableCommand {
         sounds the way its timing function says, else in raw steps. LEVEL 1 (100%, 0dB) is the \
         control's maximum. Ctrl-C stops, leaving the level where it is unless --restore.
 
+        Another shell drives a running session with swell ctl (swell ctl set \
+        volume=-6dB --duration 1s moves the level from where it is); --hold keeps it \
+        open after the ramp until swell ctl stop or Ctrl-C.
+
         EXAMPLES:
           swell mixer --to 50% --duration 2
           swell mixer --to -30dB --duration 30m --timing easeInEaseOut      (sleep timer)
           swell mixer --ramp "0:10% 10m:100%:easeIn" --control PCM          (alarm)
           swell mixer --script card.json --restore
+          swell mixer --to 50% --hold                                      (then swell ctl)
         """)
 
     @Option(help: ArgumentHelp("The ALSA control device.", valueName: "ctl"))
@@ -46,6 +51,9 @@ struct MixerCommand: ParsableCommand {
     @Flag(help: "Put the original level back at the end.")
     var restore = false
 
+    @Flag(help: "After the ramp, stay until swell ctl stop or Ctrl-C.")
+    var hold = false
+
     @Flag(name: [.customShort("q"), .long], help: "No progress line.")
     var quiet = false
 
@@ -66,6 +74,7 @@ struct MixerCommand: ParsableCommand {
         job.duration = duration
         job.timing = timing ?? .named("linear")
         job.restore = restore
+        job.holds = hold
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         try job.run(progress: { status in

@@ -23,7 +23,8 @@ struct PlayCommand: ParsableCommand {
 
         Another shell drives a running session with swell ctl (swell ctl set \
         volume=-12dB --duration 300ms ducks it); --hold keeps it open, playing silence, \
-        after the last file, until swell ctl stop or Ctrl-C.
+        after the last file, until swell ctl stop or Ctrl-C. --loop plays the files in \
+        sequence over and over, without a gap, until swell ctl stop, Ctrl-C or --duration.
 
         EXAMPLES:
           swell play song.flac --fade-in 3
@@ -32,6 +33,7 @@ struct PlayCommand: ParsableCommand {
           swell play --script mix.json
           swell play --script scene.json --window
           swell play a.flac b.flac c.flac --crossfade 3
+          swell play rain.flac --loop --duration 1h --fade-out 5m
         """)
 
     @Argument(help: "Files to play (- is standard input); none when the script names its own.")
@@ -68,9 +70,17 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "After the last file, keep playing silence until swell ctl stop or Ctrl-C.")
     var hold = false
 
+    @Flag(help: "Play the files over and over, gapless, until swell ctl stop, Ctrl-C or --duration.")
+    var loop = false
+
     func validate() throws {
         guard (16...65536).contains(period) else { throw ValidationError("--period must be 16 to 65536 frames") }
         if hold && window { throw ValidationError("--hold is for sound alone; a --window session ends when the window closes") }
+        if loop && window { throw ValidationError("--loop is for sound alone; a --window session ends when the window closes") }
+        if loop && hold { throw ValidationError("--loop never reaches an end to hold after; give one of --loop and --hold") }
+        if loop && inputOptions.crossfade != nil {
+            throw ValidationError("--loop joins each pass to the next end to start; it does not take --crossfade")
+        }
     }
 
     func run() throws {
@@ -86,6 +96,7 @@ struct PlayCommand: ParsableCommand {
         job.inputOptions = inputOptions.options
         job.format = mixFormat.options
         job.holds = hold
+        job.loops = loop
         if window { return try runWindow(job) }
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }

@@ -3,18 +3,34 @@ import SwellALSA
 import SwellScript
 
 /// Runs control requests on a session's owning thread, each in a
-/// `CATransaction` that commits at the session's current time — the next
-/// frame not yet rendered — so that a `set` animates from the value being
+/// `CATransaction` that commits at the host's commit time — the next frame
+/// not yet rendered on a `play` session's audio clock, now on a `mixer`
+/// session's host clock — so that a `set` animates from the value being
 /// heard, with Core Animation's implicit action (docs/control.md#requests).
 struct ControlResponder {
-    let session: Session
-    /// The files the session plays, for `status`.
+    /// The session's tree, hosted on ``host``.
+    let stage: AutomationStage
+    let host: RenderHost
+    /// The host time the session's time 0 is at.
+    var origin = 0.0
+    /// What the session plays (its files) or drives (a mixer's device and
+    /// control), for `status`.
     let files: [String]
     /// The device's underruns so far, for `status`.
-    let xruns: () -> Int
+    var xruns: () -> Int = { 0 }
+
+    /// Answers every request waiting on `server`, in order; true when one
+    /// was `stop`, after which the caller ends the session.
+    func answer(_ server: ControlServer?) -> Bool {
+        var stopped = false
+        for call in server?.take() ?? [] {
+            call.reply(respond(to: call.request))
+            stopped = stopped || call.request == .stop
+        }
+        return stopped
+    }
 
     func respond(to request: ControlRequest) -> String {
-        let stage = session.stage
         switch request {
         case .event(let event):
             guard let layer = stage.layers[event.layer] else { return ControlReply.failure("unknown layer '\(event.layer)'") }
@@ -27,15 +43,17 @@ struct ControlResponder {
             }
             return ControlReply.success(["value": value])
         case .pause, .resume:
-            inTransaction { if request == .pause { stage.root.pause() } else { stage.root.resume() } }
+            // Through the host, as a window's space key: an audio engine
+            // fades the sound around QA1673's pause (docs/audio.md#pausing-without-a-click).
+            inTransaction { if request == .pause { host.pauseRootLayer() } else { host.resumeRootLayer() } }
             return ControlReply.success()
         case .stop:
             // The job ends the session once the reply is sent.
             return ControlReply.success()
         case .status:
             return ControlReply.success([
-                "pid": Int(getpid()), "files": files, "time": session.engine.currentTime,
-                "volume": session.presentedVolume, "paused": stage.root.isPaused, "xruns": xruns(),
+                "pid": Int(getpid()), "files": files, "time": host.currentTime - origin,
+                "volume": stage.presentedVolume, "paused": host.isRootLayerPaused, "xruns": xruns(),
             ])
         }
     }
@@ -45,8 +63,7 @@ struct ControlResponder {
     /// action starts from is the one at the frame the animation begins at,
     /// not at the audio clock, which lags it by the device's buffer.
     private func inTransaction(_ body: () -> Void) {
-        let engine = session.engine
-        engine.withTime(engine.commitTime) {
+        host.withTime(host.commitTime) {
             CATransaction.begin()
             body()
             CATransaction.commit()

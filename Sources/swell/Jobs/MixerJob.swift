@@ -7,6 +7,10 @@ import SwellSndFile
 /// `swell mixer`: ramps a sound card's mixer control in real time through a
 /// ``MixerLayer``, driven by a 100 Hz display link on the host clock — at
 /// least 50 writes per second while the level moves, none while it rests.
+///
+/// The session takes control requests as `play` does (docs/control.md): a
+/// `set` on the card's layer animates the level from the one presented,
+/// committed on the host clock.
 struct MixerJob {
     /// What to do with the control.
     enum Target: Sendable {
@@ -30,6 +34,11 @@ struct MixerJob {
     var restore = false
     /// Display-link frames per second.
     var framesPerSecond = 100
+    /// `--hold`: after the ramp the session stays, the level where it is,
+    /// until a `stop` request or a signal ends it.
+    var holds = false
+    /// Where the control socket goes; nil: no socket.
+    var controlDirectory: ControlDirectory? = ControlDirectory()
 
     init(target: Target) {
         self.target = target
@@ -42,9 +51,11 @@ struct MixerJob {
         let level: Double
     }
 
-    /// Runs the ramp to its end (or until `shouldContinue` returns false,
-    /// then throws ``RenderInterrupted``); restores the original level at
-    /// exit when asked. Returns the final level.
+    /// Runs the ramp to its end — and to the end of the animations control
+    /// requests started; with ``holds``, on until a `stop` request — or
+    /// until `shouldContinue` returns false (then throws
+    /// ``RenderInterrupted``); restores the original level at exit when
+    /// asked. Returns the final level.
     @discardableResult
     func run(progress: (Status) -> Void = { _ in }, shouldContinue: () -> Bool = { true }) throws -> Double {
         let opened = try MixerControl(device: device, name: control, configuration: configuration)
@@ -77,17 +88,24 @@ struct MixerJob {
         }
         let origin = host.currentTime
         try stage.install(on: host, origin: origin)
-        let end = origin + stage.naturalEnd
+        var end = origin + stage.naturalEnd
         let link = CADisplayLink(host: host) { _ in }
         link.preferredFramesPerSecond = framesPerSecond
         let mixers = stage.layerNames.compactMap { stage.layers[$0] as? MixerLayer }
+        let server = ControlServer.listening(in: controlDirectory, layers: script.layers)
+        defer { server?.close() }
+        let responder = ControlResponder(stage: stage, host: host, origin: origin,
+                                         files: mixers.compactMap { $0.control.map { "\($0.device):\($0.id.name)" } })
         while true {
             let now = host.currentTime
+            if responder.answer(server) { break }
+            // What a request animates runs to its end, as the ramp does.
+            if let last = host.lastAnimationEnd?.time, last.isFinite { end = max(end, last) }
             host.runEvents(through: now)
             link.fire(timestamp: now, targetTimestamp: now + link.duration)
             if let error = mixers.lazy.compactMap(\.writeError).first { throw error }
             progress(Status(time: now - origin, duration: end - origin, level: mixers.first?.volume ?? 0))
-            if now > end && host.nextEventTime == nil { break }
+            if now > end && host.nextEventTime == nil && !holds { break }
             guard shouldContinue() else { throw RenderInterrupted() }
             let next = now + link.duration - host.currentTime
             if next > 0 { usleep(UInt32(next * 1e6)) }

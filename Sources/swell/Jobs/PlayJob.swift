@@ -27,6 +27,10 @@ struct PlayJob {
     /// `--hold`: after the last file the device stays open, playing
     /// silence, until a `stop` request or a signal ends the session.
     var holds = false
+    /// `--loop`: the inputs, in sequence in one session, over and over
+    /// without a gap (``AutomationStage/Loop``), until a `stop` request, a
+    /// signal or `--duration` ends the session.
+    var loops = false
 
     init() {}
 
@@ -50,23 +54,13 @@ struct PlayJob {
         // Every input is opened before the first plays, so that a missing
         // one is reported before anything is heard.
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: raw) }
-        let sessions = inputOptions.crossfade != nil || sources.isEmpty ? [sources] : sources.map { [$0] }
+        let sessions = inputOptions.crossfade != nil || loops || sources.isEmpty ? [sources] : sources.map { [$0] }
         var warned = false
-        // Without a socket the session still plays: the sound is what was
-        // asked for, control an extra.
-        var server: ControlServer?
-        if let control {
-            do {
-                server = try ControlServer(directory: control, layers: (script ?? ScriptSpec()).layers)
-            } catch {
-                CADiagnostics.warn("no control socket, swell ctl cannot reach this session: \(error)")
-            }
-        }
+        let server = ControlServer.listening(in: control, layers: (script ?? ScriptSpec()).layers)
         // Every way out — the end, an error, an interruption — removes the
         // socket (a second signal's immediate exit leaves it for the next
         // session to clear).
         defer { server?.close() }
-        server?.start()
         // Media keys, where there is a session bus; silently none without.
         let mpris = MPRISServer.connect(layers: (script ?? ScriptSpec()).layers, files: sources)
         defer { mpris?.close() }
@@ -76,7 +70,7 @@ struct PlayJob {
             let file = files.count == 1 ? files[0] : nil
             let session = try Session(inputs: files, inputOptions: inputOptions, script: script, options: options,
                                       format: format, mode: .live, gainPath: gainPath,
-                                      periodFrames: periodFrames, allowsBoost: allowsBoost,
+                                      periodFrames: periodFrames, allowsBoost: allowsBoost, loops: loops,
                                       openMixer: { device, control in
                                           try MixerControl(device: device ?? "default", name: control ?? "Master")
                                       })
@@ -91,13 +85,11 @@ struct PlayJob {
             let engine = session.engine
             var lastReport = Date.distantPast
             var interrupted = false
-            let responder = ControlResponder(session: session, files: files.map(\.format.path), xruns: { output.xrunCount })
+            let responder = ControlResponder(stage: session.stage, host: engine, files: files.map(\.format.path),
+                                             xruns: { output.xrunCount })
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
-                for call in server?.take() ?? [] {
-                    call.reply(responder.respond(to: call.request))
-                    stopped = stopped || call.request == .stop
-                }
+                stopped = responder.answer(server)
                 stopped = mpris?.serve(session, respond: responder.respond) == true || stopped
                 if stopped { return true }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {

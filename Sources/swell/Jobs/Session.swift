@@ -31,7 +31,7 @@ final class Session {
     init(inputs: [SoundFileSource], inputOptions: InputOptions = InputOptions(), script: ScriptSpec?,
          options: AutomationOptions, format: MixFormatOptions = MixFormatOptions(), outputRates: [Int]? = nil,
          mode: AudioEngine.Mode, gainPath: GainPath = .sample, periodFrames: Int = 256, allowsBoost: Bool = false,
-         openMixer: AutomationStage.MixerOpener? = nil) throws {
+         loops: Bool = false, openMixer: AutomationStage.MixerOpener? = nil) throws {
         // Every file is opened once — the inputs by the job, the script's
         // here — and handed on: to its layer, and through the layer to the
         // engine's reader.
@@ -75,7 +75,7 @@ final class Session {
                              gainPath: gainPath, allowsBoost: allowsBoost, mode: mode)
         stage = try AutomationStage(script: script, options: options, inputs: mixInputs,
                                     crossfade: try inputOptions.crossfade?.seconds(atSampleRate: sampleRate) ?? 0,
-                                    files: files, sampleRate: sampleRate, openMixer: openMixer)
+                                    loops: loops, files: files, sampleRate: sampleRate, openMixer: openMixer)
         // nil: a source does not say how long it is, and the job runs until
         // the sources end.
         let seconds = stage.length
@@ -122,12 +122,9 @@ final class Session {
         stage.inputLayers.first ?? stage.layerNames.lazy.compactMap { self.stage.layers[$0] as? AudioLayer }.first
     }
 
-    /// The presented volume of the layer the options and `swell ctl set`
-    /// automate — the script's first, `main` without one — as `ctl status`
-    /// and MPRIS's `Volume` report it.
-    var presentedVolume: Double {
-        stage.target.presentation()?.value(forKeyPath: AudioKey.volume).flatMap(ValueCoercion.number) ?? 1
-    }
+    /// The stage's presented volume (``AutomationStage/presentedVolume``),
+    /// which MPRIS's `Volume` reports.
+    var presentedVolume: Double { stage.presentedVolume }
 
     /// The monitored layer's presented gain, in dB (−∞ when silent).
     var presentedGainDecibels: Double? {

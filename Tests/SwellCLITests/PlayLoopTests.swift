@@ -1,0 +1,82 @@
+import Foundation
+import ALSATestSupport
+import TestSupport
+import Testing
+
+/// `swell play --loop` (docs/cli.md#looping): the inputs over and over,
+/// each pass following the one before without a gap. The reference is
+/// SoX's `repeat` effect on the same file (`sox in.wav out.wav repeat N`
+/// plays it N + 1 times, end to start), read back by SoX.
+@Suite("play --loop: the inputs over and over, gapless")
+struct PlayLoopTests {
+    static let sampleRate = 48_000
+    /// A pass: 0.1 s.
+    static let passFrames = 4_800
+
+    /// A 0.1 s stereo noise file, and SoX's `repeat` of it, long enough to
+    /// cover `frames` frames, as samples of the first channel.
+    private func input(in workspace: Workspace, covering frames: Int) throws -> (path: String, repeated: [Double]) {
+        let input = workspace.path("short.wav")
+        try Sox.run(["-R", "-n", "-r", "\(Self.sampleRate)", "-c", "2", "-b", "16", input,
+                     "synth", "\(Double(Self.passFrames) / Double(Self.sampleRate))", "whitenoise", "vol", "0.5"])
+        let repeated = workspace.path("repeated.wav")
+        try Sox.run([input, repeated, "repeat", "\(frames / Self.passFrames + 1)"])
+        let samples = try Sox.samples(of: repeated, in: workspace)
+        return (input, stride(from: 0, to: samples.count, by: 2).map { samples[$0] })
+    }
+
+    @Test("the capture of a looped file is SoX's repeat of it, sample for sample, until ctl stop")
+    func loopUntilStop() throws {
+        let workspace = try Workspace()
+        let alsa = try ALSATestConfiguration()
+        let (input, repeated) = try input(in: workspace, covering: 30 * Self.sampleRate)
+        let session = try LiveSession(["play", input, "--loop", "--device", ALSATestConfiguration.realtimePCM, "--quiet"],
+                                      workspace: workspace, alsa: alsa)
+        try LiveSession.waitUntil("six passes have played") { try session.status()["time"] as? Double ?? 0 >= 0.6 }
+        #expect(try session.ctl(["stop"]).status == 0)
+        let result = try session.process.wait()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+        #expect(!FileManager.default.fileExists(atPath: session.socket))
+        let captured = try alsa.captured(by: ALSATestConfiguration.realtimePCM)
+        let c = stride(from: 0, to: captured.count, by: 2).map { captured[$0] }
+        let same = try #require(c.indices.firstIndex { $0 >= repeated.count || c[$0] != repeated[$0] } ?? c.count as Int?)
+        #expect(same >= 6 * Self.passFrames, "SoX's repeat for \(same) frames only")
+        // From there, ctl stop's 20 ms fade to silence: never louder than
+        // the loop, silent 960 frames on.
+        let tail = c[same...]
+        #expect(tail.indices.allSatisfy { abs(c[$0]) <= abs(repeated[$0]) + 1e-9 }, "the stop only fades")
+        #expect(tail.dropFirst(960).allSatisfy { $0 == 0 }, "silent after the fade")
+    }
+
+    @Test("--loop --duration ends by itself at the duration, the passes joined sample for sample")
+    func loopForDuration() throws {
+        let workspace = try Workspace()
+        let alsa = try ALSATestConfiguration()
+        let frames = 12_000
+        let (input, repeated) = try input(in: workspace, covering: frames)
+        let environment = alsa.environment.merging(["XDG_RUNTIME_DIR": workspace.directory.path]) { _, new in new }
+        let result = try SwellProcess.run(["play", input, "--loop", "--duration", "0.25s", "--device",
+                                           ALSATestConfiguration.capturePCM, "--quiet"], environment: environment)
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+        let captured = try alsa.captured(by: ALSATestConfiguration.capturePCM)
+        let c = stride(from: 0, to: captured.count, by: 2).map { captured[$0] }
+        #expect(c.count >= frames)
+        #expect(Array(c.prefix(frames)) == Array(repeated.prefix(frames)), "2.5 passes of the file")
+    }
+
+    @Test("--loop refuses what has no meaning with it, in one line", arguments: [
+        ["--fade-out", "1s"], ["--hold"], ["--crossfade", "1s", "b.wav"],
+    ])
+    func refused(extra: [String]) throws {
+        let workspace = try Workspace()
+        let alsa = try ALSATestConfiguration()
+        let (input, _) = try input(in: workspace, covering: 0)
+        try FileManager.default.copyItem(atPath: input, toPath: workspace.path("b.wav"))
+        let result = try SwellProcess.run(["play", input, "--loop", "--device", ALSATestConfiguration.capturePCM, "--quiet"]
+                                          + extra.map { $0 == "b.wav" ? workspace.path($0) : $0 },
+                                          environment: alsa.environment.merging(["XDG_RUNTIME_DIR": workspace.directory.path]) { _, new in new })
+        #expect(result.status == 2 && result.errorLines.count == 1, "\(result)")
+        let capture = alsa.captureFile(of: ALSATestConfiguration.capturePCM).path
+        #expect(!FileManager.default.fileExists(atPath: capture), "nothing played")
+    }
+}
