@@ -132,7 +132,9 @@ struct HelpSnapshotTests {
 
         Another shell drives a running session with swell ctl (swell ctl set
         volume=-12dB --duration 300ms ducks it); --hold keeps it open, playing silence,
-        after the last file, until swell ctl stop or Ctrl-C.
+        after the last file, until swell ctl stop or Ctrl-C. --loop plays the files in
+        sequence over and over, without a gap, until swell ctl stop, Ctrl-C or
+        --duration.
 
         EXAMPLES:
           swell play song.flac --fade-in 3
@@ -141,6 +143,7 @@ struct HelpSnapshotTests {
           swell play --script mix.json
           swell play --script scene.json --window
           swell play a.flac b.flac c.flac --crossfade 3
+          swell play rain.flac --loop --duration 1h --fade-out 5m
 
         USAGE: swell play [<options>] [<inputs> ...]
 
@@ -171,6 +174,8 @@ struct HelpSnapshotTests {
                                   plays (needs a display).
           --hold                  After the last file, keep playing silence until swell
                                   ctl stop or Ctrl-C.
+          --loop                  Play the files over and over, gapless, until swell
+                                  ctl stop, Ctrl-C or --duration.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -271,14 +276,20 @@ struct HelpSnapshotTests {
         LEVEL 1 (100%, 0dB) is the control's maximum. Ctrl-C stops, leaving the level
         where it is unless --restore.
 
+        Another shell drives a running session with swell ctl (swell ctl set
+        volume=-6dB --duration 1s moves the level from where it is); --hold keeps it
+        open after the ramp until swell ctl stop or Ctrl-C.
+
         EXAMPLES:
           swell mixer --to 50% --duration 2
           swell mixer --to -30dB --duration 30m --timing easeInEaseOut      (sleep
         timer)
           swell mixer --ramp "0:10% 10m:100%:easeIn" --control PCM          (alarm)
           swell mixer --script card.json --restore
+          swell mixer --to 50% --hold                                      (then swell
+        ctl)
 
-        USAGE: swell mixer [--device <ctl>] [--control <name>] [--to <level>] [--ramp <spec>] [--script <file>] [--duration <time>] [--timing <name>] [--restore] [--quiet]
+        USAGE: swell mixer [--device <ctl>] [--control <name>] [--to <level>] [--ramp <spec>] [--script <file>] [--duration <time>] [--timing <name>] [--restore] [--hold] [--quiet]
 
         OPTIONS:
           --device <ctl>          The ALSA control device. (default: default)
@@ -289,6 +300,7 @@ struct HelpSnapshotTests {
           --duration <time>       How long --to takes (default 0.25s).
           --timing <name>         The shape of the ramp (default linear).
           --restore               Put the original level back at the end.
+          --hold                  After the ramp, stay until swell ctl stop or Ctrl-C.
           -q, --quiet             No progress line.
           --version               Show the version.
           -h, --help              Show help information.
