@@ -24,9 +24,11 @@ struct WindowJob {
     /// (`SWELL_FRAME_STATS`).
     var reportsStatistics = false
 
-    /// Shows the scene until it ends, Q or the window closes (returns), or
-    /// `shouldContinue` returns false (fades out and throws
-    /// ``RenderInterrupted``).
+    /// Shows the scene until it ends, Q, the window closes or a `stop`
+    /// request (returns), or `shouldContinue` returns false (fades out and
+    /// throws ``RenderInterrupted``). Control requests are answered once a
+    /// refresh, on the window's thread, which owns the tree
+    /// (docs/control.md).
     func run(shouldContinue: () -> Bool, saved: (Result<LiveWindow.SavedFrame, RenderError>) -> Void) throws {
         guard let script = play.script, let spec = script.canvas else {
             throw AutomationError("--window shows a scene: give a --script with a \"canvas\"")
@@ -47,24 +49,36 @@ struct WindowJob {
         }
         defer { if reportsStatistics { report(window) } }
         let savePath = { (time: Double) in Self.savePath(name: name, sceneTime: time) }
+        let server = ControlServer.listening(in: play.control, layers: script.layers)
+        defer { server?.close() }
+        var stopped = false
+        /// Answers the requests waiting, then asks `shouldContinue`.
+        func continues(_ responder: ControlResponder) -> Bool {
+            stopped = stopped || responder.answer(server)
+            return !stopped && shouldContinue()
+        }
         guard let session else {
             let clock = ManualClock()
             let host = HeadlessHost(clock: clock)
-            try AutomationStage(script: script, options: play.options, sampleRate: nil, openMixer: nil).install(on: host)
+            let stage = try AutomationStage(script: script, options: play.options, sampleRate: nil, openMixer: nil)
+            try stage.install(on: host)
             let scene = HostClockScene(host: host, clock: clock, end: end)
-            let ending = try window.run(scene, shouldContinue: shouldContinue, savePath: savePath, saved: saved)
-            if ending == .interrupted { throw RenderInterrupted() }
+            let responder = ControlResponder(stage: stage, host: host, files: [])
+            let ending = try window.run(scene, shouldContinue: { continues(responder) }, savePath: savePath, saved: saved)
+            if ending == .interrupted && !stopped { throw RenderInterrupted() }
             return
         }
         let output = try AudioOutput(engine: session.engine, device: play.device, configuration: play.configuration)
         try output.start()
         play.options.warnOfLimitedLevels(allowsBoost: play.allowsBoost)
         let scene = PlayingScene(session: session, output: output, refreshInterval: window.refreshInterval)
-        let ending = try window.run(scene, shouldContinue: shouldContinue, savePath: savePath, saved: saved)
+        let responder = ControlResponder(stage: session.stage, host: session.engine, files: play.inputs,
+                                         xruns: { output.xrunCount })
+        let ending = try window.run(scene, shouldContinue: { continues(responder) }, savePath: savePath, saved: saved)
         guard ending == .finished else {
             try output.fadeOut()
             try output.stop(drain: false)
-            if ending == .interrupted { throw RenderInterrupted() }
+            if ending == .interrupted && !stopped { throw RenderInterrupted() }
             return
         }
         try output.stop(drain: true)
