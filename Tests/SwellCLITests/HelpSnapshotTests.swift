@@ -104,7 +104,8 @@ struct HelpSnapshotTests {
           mixer                   Ramp a sound card's mixer control in real time.
           curve                   Print or draw the presentation values of layer
                                   properties over time.
-          ctl                     Drive a running swell play session from another shell.
+          ctl                     Drive a running swell play or mixer session from
+                                  another shell.
           devices                 List playback PCMs (like aplay -L) and mixer controls
                                   (like amixer scontrols).
           demo                    Play ten seconds of synthesised music with a scripted

@@ -65,6 +65,23 @@ struct MixerSessionTests {
         #expect(levels.last == 108 && levels.contains { $0 > 108 && $0 < 120 }, "through intermediate steps: \(levels)")
     }
 
+    /// QA1673's pause of the root holds the mixer layer's animation where
+    /// it is, and the session with it; resume carries the ramp on to its end.
+    @Test("ctl pause holds the ramp and the session; resume finishes it")
+    func pauseHoldsRamp() throws {
+        let session = try start(["--to", "50%", "--duration", "1s"])
+        #expect(try session.ctl(["pause"]).status == 0)
+        usleep(1_500_000)
+        #expect(!session.process.hasExited, "a paused ramp has not ended")
+        let held = try masterDecibels(session)
+        usleep(200_000)
+        #expect(try masterDecibels(session) == held, "the level stands still while paused")
+        #expect(try session.ctl(["resume"]).status == 0)
+        let result = try session.process.wait()
+        #expect(result.status == 0, "\(result)")
+        #expect(try masterDecibels(session) == -6, "the ramp reached 50%, −6 dB")
+    }
+
     @Test("--hold --restore: Ctrl-C puts the level back and removes the socket")
     func interruptRestores() throws {
         let session = try start(["--to", "50%", "--duration", "0.1s", "--hold", "--restore"])

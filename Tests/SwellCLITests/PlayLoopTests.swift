@@ -64,6 +64,26 @@ struct PlayLoopTests {
         #expect(Array(c.prefix(frames)) == Array(repeated.prefix(frames)), "2.5 passes of the file")
     }
 
+    @Test("several files loop as one sequence: SoX's repeat of their concatenation")
+    func severalFiles() throws {
+        let workspace = try Workspace()
+        let alsa = try ALSATestConfiguration()
+        let (a, _) = try input(in: workspace, covering: 0)
+        let b = workspace.path("b.wav")
+        try Sox.run(["-R", "-n", "-r", "\(Self.sampleRate)", "-c", "2", "-b", "16", b, "synth", "0.07", "sine", "440", "vol", "0.5"])
+        let repeated = workspace.path("ab-repeated.wav")
+        try Sox.run([a, b, repeated, "repeat", "3"])
+        let reference = try Sox.samples(of: repeated, in: workspace)
+        let frames = 3 * (Self.passFrames + 3_360)
+        let result = try SwellProcess.run(["play", a, b, "--loop", "--duration", "\(frames)samples", "--device",
+                                           ALSATestConfiguration.capturePCM, "--quiet"],
+                                          environment: alsa.environment.merging(["XDG_RUNTIME_DIR": workspace.directory.path]) { $1 })
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+        let captured = try alsa.captured(by: ALSATestConfiguration.capturePCM)
+        #expect(captured.count >= 2 * frames)
+        #expect(Array(captured.prefix(2 * frames)) == Array(reference.prefix(2 * frames)), "three passes of a then b")
+    }
+
     @Test("--loop refuses what has no meaning with it, in one line", arguments: [
         ["--fade-out", "1s"], ["--hold"], ["--crossfade", "1s", "b.wav"],
     ])

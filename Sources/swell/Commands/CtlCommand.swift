@@ -5,7 +5,7 @@ import SwellScript
 struct CtlCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ctl",
-        abstract: "Drive a running swell play session from another shell.",
+        abstract: "Drive a running swell play or mixer session from another shell.",
         discussion: """
         Each request runs in the session as a Core Animation transaction at its current \
         time: a set animates from the value being heard (the implicit action), over \

@@ -105,7 +105,8 @@ struct MixerJob {
             link.fire(timestamp: now, targetTimestamp: now + link.duration)
             if let error = mixers.lazy.compactMap(\.writeError).first { throw error }
             progress(Status(time: now - origin, duration: end - origin, level: mixers.first?.volume ?? 0))
-            if now > end && host.nextEventTime == nil && !holds { break }
+            // A paused tree (QA1673, `ctl pause`) has not reached its end.
+            if now > end && host.nextEventTime == nil && !holds && !host.isRootLayerPaused { break }
             guard shouldContinue() else { throw RenderInterrupted() }
             let next = now + link.duration - host.currentTime
             if next > 0 { usleep(UInt32(next * 1e6)) }
