@@ -195,7 +195,7 @@ public final class AudioEngine: RenderHost {
 
     /// The pause fade's length: 20 ms in whole frames (960 at 48 kHz), as
     /// the fade before the device closes on Ctrl-C.
-    public var pauseFadeFrames: Int64 { max(1, Int64((0.02 * Double(sampleRate)).rounded())) }
+    public var pauseFadeFrames: Int64 { Int64(core.fadeOutFrames) }
 
     /// QA1673's pause of the root layer without a click
     /// (docs/audio.md#pausing-without-a-click): from the commit's frame F
@@ -208,7 +208,7 @@ public final class AudioEngine: RenderHost {
         pauseCount += 1
         pendingPause = pauseCount
         pendingFade = (nil, 0)
-        didPublish(latestSnapshot, at: commitTime)
+        republish()
     }
 
     /// QA1673's resume of the root layer, ramping the mix from silence back
@@ -226,12 +226,19 @@ public final class AudioEngine: RenderHost {
             CATransaction.commit()
         } else {
             pendingFade = (nil, 1)
-            didPublish(latestSnapshot, at: commitTime)
+            republish()
         }
     }
 
     public override var isRootLayerPaused: Bool {
         pendingPause != nil || super.isRootLayerPaused
+    }
+
+    /// Publishes the latest snapshot again at the commit time: nothing in
+    /// the tree changed, but the plan from the commit's frame carries the
+    /// new fade.
+    private func republish() {
+        didPublish(latestSnapshot, at: commitTime)
     }
 
     /// Starts `fade` at `frame`; a fade to silence schedules its pause for

@@ -62,7 +62,9 @@ package final class RenderCore: @unchecked Sendable {
     private let gainRight: UnsafeMutablePointer<Float>
     private let gainScratch: GainChain.Scratch
     private let tolerance: Double
-    private let fadeOutFrames: Int
+    /// 20 ms in whole frames: the length of the fade before the device
+    /// closes, and of the engine's pause fade (``OutputFade``).
+    let fadeOutFrames: Int
     private var fadeOutRemaining: Int
 
     init(sampleRate: Double, channelCount: Int, periodFrames: Int, maxBlock: Int, gainPath: GainPath,

@@ -97,8 +97,18 @@ struct MixerJob {
         let responder = ControlResponder(stage: stage, host: host, origin: origin,
                                          files: mixers.compactMap { $0.control.map { "\($0.device):\($0.id.name)" } })
         while true {
+            // Requests first: a `set` commits now, and the frame below, at
+            // a time after it, shows its animation begun — never the model
+            // value before the animation's begin time.
+            if responder.answer(server) {
+                // The reply goes out on the connection's thread, and the
+                // process ends as soon as this returns: a display-link
+                // frame lets it be sent (a `play` session's 20 ms fade
+                // does the same), as closing the server does not wait.
+                usleep(UInt32(link.duration * 1e6))
+                break
+            }
             let now = host.currentTime
-            if responder.answer(server) { break }
             // What a request animates runs to its end, as the ramp does.
             if let last = host.lastAnimationEnd?.time, last.isFinite { end = max(end, last) }
             host.runEvents(through: now)

@@ -44,7 +44,8 @@ struct PlayJob {
         let xruns: Int
     }
 
-    /// Plays every input to its end (with ``holds``, on until a `stop`),
+    /// Plays every input to its end (with ``holds``, or ``loops`` without
+    /// `--duration`, on until a `stop`),
     /// reporting ten times a second to `progress` (nil: no reports, and no
     /// presented gain computed for them), and answering the control
     /// socket's requests between (docs/control.md). When `shouldContinue`
