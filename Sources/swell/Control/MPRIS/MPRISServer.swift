@@ -117,7 +117,7 @@ final class MPRISServer: Sendable {
         var replies: [(call: MPRISCall, reply: String)] = []
         var stops = false
         for call in calls {
-            let request = call.action.request(paused: session.stage.root.isPaused)
+            let request = call.action.request(paused: session.engine.isRootLayerPaused)
             replies.append((call, respond(request)))
             stops = stops || request == .stop
         }

@@ -30,7 +30,7 @@ struct MPRISStatus: Equatable, Sendable {
     init(session: Session, tags: [String: [SoundFileTag: String]], previous: MPRISTrack?) {
         let now = session.engine.currentTime
         let layer = session.stage.inputLayers.last { $0.convertTime(now, from: nil) >= 0 } ?? session.monitoredLayer
-        playback = session.stage.root.isPaused ? .paused : session.isFinished ? .stopped : .playing
+        playback = session.engine.isRootLayerPaused ? .paused : session.isFinished ? .stopped : .playing
         volume = session.presentedVolume
         let length = layer?.source?.duration
         let local = layer.map { max(0, min($0.convertTime(now, from: nil), length ?? .infinity)) } ?? 0
