@@ -21,12 +21,17 @@ struct ControlResponder {
 
     /// Answers every request waiting on `server`, in order; true when one
     /// was `stop`, after which the caller ends the session.
+    ///
+    /// A reply goes out on its connection's thread, and closing the server
+    /// does not wait for it: after a `stop` this waits 10 ms, so that the
+    /// reply is sent before the process ends.
     func answer(_ server: ControlServer?) -> Bool {
         var stopped = false
         for call in server?.take() ?? [] {
             call.reply(respond(to: call.request))
             stopped = stopped || call.request == .stop
         }
+        if stopped { usleep(10_000) }
         return stopped
     }
 

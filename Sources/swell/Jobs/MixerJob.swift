@@ -100,14 +100,7 @@ struct MixerJob {
             // Requests first: a `set` commits now, and the frame below, at
             // a time after it, shows its animation begun — never the model
             // value before the animation's begin time.
-            if responder.answer(server) {
-                // The reply goes out on the connection's thread, and the
-                // process ends as soon as this returns: a display-link
-                // frame lets it be sent (a `play` session's 20 ms fade
-                // does the same), as closing the server does not wait.
-                usleep(UInt32(link.duration * 1e6))
-                break
-            }
+            if responder.answer(server) { break }
             let now = host.currentTime
             // What a request animates runs to its end, as the ramp does.
             if let last = host.lastAnimationEnd?.time, last.isFinite { end = max(end, last) }
