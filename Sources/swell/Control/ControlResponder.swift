@@ -20,18 +20,14 @@ struct ControlResponder {
     var xruns: () -> Int = { 0 }
 
     /// Answers every request waiting on `server`, in order; true when one
-    /// was `stop`, after which the caller ends the session.
-    ///
-    /// A reply goes out on its connection's thread, and closing the server
-    /// does not wait for it: after a `stop` this waits 10 ms, so that the
-    /// reply is sent before the process ends.
+    /// was `stop`, after which the caller ends the session (closing the
+    /// server sends the replies still on their way).
     func answer(_ server: ControlServer?) -> Bool {
         var stopped = false
         for call in server?.take() ?? [] {
             call.reply(respond(to: call.request))
             stopped = stopped || call.request == .stop
         }
-        if stopped { usleep(10_000) }
         return stopped
     }
 

@@ -33,6 +33,8 @@ final class ControlServer: Sendable {
     private let inbox = Locked<[ControlCall]>([])
     private let isClosed = Atomic<Bool>(false)
     private let connections = Atomic<Int>(0)
+    /// Requests handed to the owning thread whose replies are not yet sent.
+    private let repliesInFlight = Atomic<Int>(0)
 
     /// Binds the socket of this process, removing sockets of sessions that
     /// have gone; nothing listens until ``start()``.
@@ -106,14 +108,21 @@ final class ControlServer: Sendable {
         }
     }
 
-    /// Stops listening, removes the socket, and answers requests still
-    /// waiting that the session has ended.
+    /// Stops listening, removes the socket, answers requests still waiting
+    /// that the session has ended, and waits until the replies are sent.
     func close() {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         unlink(path)
         shutdown(listener, Int32(SHUT_RDWR))
         Foundation.close(listener)
         for call in take() { call.reply(ControlReply.failure("the session has ended")) }
+        // The replies are sent by the connections' threads: the last one,
+        // a `stop`'s, must reach its client before the process ends. A
+        // client that does not read is not waited for beyond a second.
+        let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+        while repliesInFlight.load(ordering: .acquiring) > 0 && DispatchTime.now().uptimeNanoseconds < deadline {
+            usleep(1000)
+        }
     }
 
     // MARK: Connections
@@ -173,9 +182,12 @@ final class ControlServer: Sendable {
                     pending.removeAll(keepingCapacity: true)
                 }
             }
+            var connected = true
             for reply in replies {
-                guard send(reply.line, to: connection) else { return }
+                connected = connected && send(reply.line, to: connection)
+                if case .waiting = reply { repliesInFlight.wrappingSubtract(1, ordering: .releasing) }
             }
+            guard connected else { return }
         }
     }
 
@@ -193,6 +205,7 @@ final class ControlServer: Sendable {
             // no call is left behind unanswered.
             guard !isClosed.load(ordering: .acquiring) else { return false }
             calls.append(call)
+            repliesInFlight.wrappingAdd(1, ordering: .relaxed)
             return true
         }
         return accepted ? .waiting(call) : .ready(ControlReply.failure("the session has ended"))
