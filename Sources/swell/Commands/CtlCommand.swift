@@ -93,7 +93,7 @@ struct CtlCommand: ParsableCommand {
     }
 
     struct Pause: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause the session (its root layer's speed 0).")
+        static let configuration = CommandConfiguration(abstract: "Pause the session: a 20 ms fade, then its root layer's speed 0.")
         @OptionGroup var target: Target
         @ParentCommand var ctl: CtlCommand
         func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"pause": true}"#]) }
