@@ -116,19 +116,13 @@ final class Session {
             || frameCount == OfflineRenderer.untilSourcesEnd && engine.sourcesHaveEnded
     }
 
-    /// The layer whose gain a progress line shows: the first audio layer
-    /// playing the input, else the first audio layer.
-    var monitoredLayer: AudioLayer? {
-        stage.inputLayers.first ?? stage.layerNames.lazy.compactMap { self.stage.layers[$0] as? AudioLayer }.first
-    }
-
     /// The stage's presented volume (``AutomationStage/presentedVolume``),
     /// which MPRIS's `Volume` reports.
     var presentedVolume: Double { stage.presentedVolume }
 
     /// The monitored layer's presented gain, in dB (−∞ when silent).
     var presentedGainDecibels: Double? {
-        guard let layer = monitoredLayer, let gain = engine.presentedGain(of: layer) else { return nil }
+        guard let layer = stage.monitoredLayer, let gain = engine.presentedGain(of: layer) else { return nil }
         return 20 * log10(max(gain.left, gain.right))
     }
 }
