@@ -164,6 +164,52 @@ struct MPRISSeekTests {
         #expect(heard.last?.n == frames - 1)
     }
 
+    /// Standard input from a pipe is read once, from its start: `CanSeek`
+    /// is false, so `Seek` does nothing (as the specification has it), and
+    /// the control socket's `seek` is refused with one line, exit 2.
+    @Test("a stream cannot seek: CanSeek is false, Seek does nothing, ctl's seek is refused")
+    func streamCannotSeek() throws {
+        let workspace = try Workspace()
+        let bus = try MPRISTests.SessionBus(workspace: workspace)
+        let alsa = try ALSATestConfiguration()
+        let environment = alsa.environment.merging(
+            ["XDG_RUNTIME_DIR": workspace.directory.path, "DBUS_SESSION_BUS_ADDRESS": bus.address]) { _, new in new }
+        let input = try MPRISTests.constant(seconds: 3, in: workspace)
+        let swell = try SwellProcess.executable().path
+        let process = try Subprocess.launch(
+            Subprocess.locate("sh"),
+            ["-c", "cat '\(input)' | exec '\(swell)' play - --device \(ALSATestConfiguration.realtimePCM) --quiet"],
+            environment: environment)
+        defer { process.stop() }
+        var name = ""
+        try ControlSocketTests.waitUntil("playerctl lists the session") {
+            name = try Subprocess.run("playerctl", ["-l"], environment: environment).standardOutput
+                .split(separator: "\n").first { $0.hasPrefix("swell.instance") }.map(String.init) ?? ""
+            return !name.isEmpty
+        }
+        let canSeek = try Subprocess.run(
+            "dbus-send",
+            ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.\(name)", "/org/mpris/MediaPlayer2",
+             "org.freedesktop.DBus.Properties.Get", "string:org.mpris.MediaPlayer2.Player", "string:CanSeek"],
+            environment: environment).requireSuccess()
+        #expect(canSeek.standardOutput.contains("variant       boolean false"), "\(canSeek.standardOutput)")
+        // playerctl itself will not seek a player that cannot: the call,
+        // made directly, is answered and does nothing.
+        let seek = try Subprocess.run(
+            "dbus-send",
+            ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.\(name)", "/org/mpris/MediaPlayer2",
+             "org.mpris.MediaPlayer2.Player.Seek", "int64:2000000"],
+            environment: environment)
+        #expect(seek.status == 0, "\(seek)")
+        let position = Double(try Subprocess.run("playerctl", ["-p", name, "position"], environment: environment)
+            .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99
+        #expect(position < 2, "Seek did nothing: \(position)")
+        let refused = try Subprocess.run("sh", ["-c", "echo '{\"seek\": 1}' | '\(swell)' ctl send -"], environment: environment)
+        #expect(refused.status == 2 && refused.standardError.contains("is a stream, which cannot seek"), "\(refused)")
+        #expect(try Subprocess.run("playerctl", ["-p", name, "stop"], environment: environment).status == 0)
+        #expect(try process.wait().status == 0)
+    }
+
     @Test("a seek past the end ends the file, and the session with exit 0")
     func seekPastTheEnd() throws {
         let workspace = try Workspace()

@@ -56,9 +56,9 @@ public enum ControlRequest: Hashable, Sendable {
                              at: other.keyLocation)
         }
         if control.key == "get" { return try decodeGet(control.value, layers: layers) }
-        if control.key == "seek" { return .seek(try decodeSeconds(control.value, "seek")) }
+        if control.key == "seek" { return .seek(try control.value.number("seek")) }
         if control.key == "position" {
-            let seconds = try decodeSeconds(control.value, "position")
+            let seconds = try control.value.number("position")
             guard seconds >= 0 else {
                 throw Diagnostic("\"position\" must not be negative; it counts seconds from the file's start",
                                  at: control.value.location)
@@ -74,13 +74,6 @@ public enum ControlRequest: Hashable, Sendable {
         case "status": return .status
         default: return .stop
         }
-    }
-
-    /// A finite number of seconds.
-    private static func decodeSeconds(_ value: JSONValue, _ key: String) throws(Diagnostic) -> Double {
-        let seconds = try value.number(key)
-        guard seconds.isFinite else { throw Diagnostic("\(key.quotedForMessage) must be a finite number of seconds", at: value.location) }
-        return seconds
     }
 
     /// `"LAYER.KEY"`: a layer of the session and a property it has.
