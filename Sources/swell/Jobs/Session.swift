@@ -111,9 +111,17 @@ final class Session {
     /// holds its files where they are, so the time it spent paused does not
     /// count towards their end.
     var isFinished: Bool {
-        let played = stage.root.convertTime(engine.time(ofFrame: engine.renderedFrames), from: nil)
+        let played = time(atHostTime: engine.time(ofFrame: engine.renderedFrames))
         return (played * Double(engine.sampleRate)).rounded() >= Double(frameCount) || engine.sourceFailure != nil
             || frameCount == OfflineRenderer.untilSourcesEnd && engine.sourcesHaveEnded
+    }
+
+    /// The session's time at host time `time`: the root layer's local
+    /// time, which a pause holds and a seek moves
+    /// (docs/control.md#seeking) — where its files are, and what the
+    /// progress line shows.
+    func time(atHostTime time: Double) -> Double {
+        stage.root.convertTime(time, from: nil)
     }
 
     /// The stage's presented volume (``AutomationStage/presentedVolume``),
