@@ -164,6 +164,34 @@ struct MPRISSeekTests {
         #expect(heard.last?.n == frames - 1)
     }
 
+    /// `swell ctl seek` sends the control socket's `position` and `seek`
+    /// requests, and prints where the file went; `Seeked` follows a seek
+    /// whoever asked for it.
+    @Test("swell ctl seek moves the file, prints where it went, and MPRIS signals Seeked")
+    func ctlSeek() throws {
+        let workspace = try Workspace()
+        let frames = 6 * Self.rate
+        let player = try MPRISTests.Player(playing: try MPRISTests.counting(frames: frames, in: workspace), in: workspace)
+        let seeked = try SeekedMonitor(player)
+        try ControlSocketTests.waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
+        let absolute = try player.ctl(["seek", "4s"])
+        #expect(absolute.status == 0 && absolute.standardOutput == "4.000\n", "\(absolute)")
+        try seeked.waitFor(1)
+        let back = try player.ctl(["seek", "1500ms-"])
+        #expect(back.status == 0, "\(back)")
+        let went = try #require(Double(back.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(went > 2.5 && went < 2.5 + 1, "1.5 s back from a little after 4 s: \(went)")
+        try seeked.waitFor(2)
+        #expect(seeked.positions.count == 2 && seeked.positions.first == 4, "\(seeked.positions)")
+        #expect(seeked.positions.last.map { abs($0 - went) <= 5e-4 } == true, "printed to the millisecond: \(seeked.positions) vs \(went)")
+        let refused = try player.ctl(["seek", "soon"])
+        #expect(refused.status == 2 && !refused.standardError.isEmpty, "\(refused)")
+        let result = try player.process.wait()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+        let jumps = Self.jumps(in: MPRISTests.heard(try player.captured(), frames: frames))
+        #expect(jumps.count == 2, "two jumps: \(jumps)")
+    }
+
     /// Standard input from a pipe is read once, from its start: `CanSeek`
     /// is false, so `Seek` does nothing (as the specification has it), and
     /// the control socket's `seek` is refused with one line, exit 2.

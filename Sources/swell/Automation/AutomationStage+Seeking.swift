@@ -26,5 +26,6 @@ extension AutomationStage {
     /// where they are (docs/control.md#seeking).
     func seek(_ layer: CALayer, to position: Double, at time: CFTimeInterval) {
         root.timeOffset += position - layer.convertTime(time, from: nil)
+        seeks = (seeks.count + 1, position)
     }
 }

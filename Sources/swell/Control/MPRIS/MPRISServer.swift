@@ -124,7 +124,7 @@ final class MPRISServer: Sendable {
         let changed = status.withLock { published in
             let now = MPRISStatus(session: session, tags: tags, previous: published.track)
             defer { published = now }
-            return now.playback != published.playback || now.track != published.track
+            return now.playback != published.playback || now.track != published.track || now.seeks != published.seeks
         }
         if !replies.isEmpty { answered.withLock { $0 += replies } }
         if changed || !replies.isEmpty { wake() }
@@ -256,26 +256,25 @@ final class MPRISServer: Sendable {
                 swell_mpris_reply_empty(message)
             }
             sd_bus_message_unref(message)
-            // A seek's reply says where the file is now: `Seeked` tells
-            // every client, as the specification asks after a seek.
-            if let position = (fields?["position"] as? NSNumber)?.doubleValue {
-                swell_mpris_emit_seeked(bus, Int64((position * 1e6).rounded()))
-            }
         }
     }
 
     /// Emits `PropertiesChanged` for the player's properties that differ
     /// from the last signal's (`Position` changes all the time and is not
-    /// announced, as the specification says).
+    /// announced, as the specification says), and `Seeked` with the new
+    /// position after a seek, whoever asked for it.
     private func announceChanges(since announced: inout MPRISStatus, on bus: OpaquePointer) {
         let now = status.withLock { $0 }
+        // The count starts again with each file's session, whose track
+        // change Metadata announces.
+        if now.seeks > announced.seeks { swell_mpris_emit_seeked(bus, now.seekedPosition) }
+        defer { announced = now }
         var names: [String] = []
         if now.playback != announced.playback { names.append("PlaybackStatus") }
         if now.volume != announced.volume { names.append("Volume") }
         if now.track != announced.track { names.append("Metadata") }
         if now.canSeek != announced.canSeek { names.append("CanSeek") }
         guard !names.isEmpty else { return }
-        announced = now
         var strings = names.map { strdup($0) } + [nil]
         defer { strings.forEach { free($0) } }
         sd_bus_emit_properties_changed_strv(bus, Self.objectPath, Self.playerInterface, &strings)

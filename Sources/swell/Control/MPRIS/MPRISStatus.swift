@@ -22,9 +22,14 @@ struct MPRISStatus: Equatable, Sendable {
     /// `CanSeek`: the playing file can move (``AudioSourceDescription/isSeekable``),
     /// which a stream cannot.
     var canSeek: Bool
+    /// The session's seeks so far (``AutomationStage/seeks``), and where
+    /// the last went in microseconds, for `Seeked`.
+    var seeks: Int
+    var seekedPosition: Int64
 
     /// Before the first file plays.
-    static let idle = MPRISStatus(playback: .stopped, volume: 1, position: 0, track: nil, canSeek: false)
+    static let idle = MPRISStatus(playback: .stopped, volume: 1, position: 0, track: nil, canSeek: false, seeks: 0,
+                                  seekedPosition: 0)
 
     /// The status of `session` now. The track is the file heard
     /// (``AutomationStage/playingLayer(at:)``), and keeps `previous`'s
@@ -37,6 +42,8 @@ struct MPRISStatus: Equatable, Sendable {
         volume = session.presentedVolume
         let length = layer?.source?.duration
         canSeek = layer?.source?.isSeekable ?? false
+        seeks = session.stage.seeks.count
+        seekedPosition = Int64((session.stage.seeks.position * 1e6).rounded())
         let local = layer.map { max(0, min($0.convertTime(now, from: nil), length ?? .infinity)) } ?? 0
         position = Int64((local * 1e6).rounded())
         track = layer.flatMap { layer in
@@ -49,12 +56,15 @@ struct MPRISStatus: Equatable, Sendable {
         }
     }
 
-    private init(playback: Playback, volume: Double, position: Int64, track: MPRISTrack?, canSeek: Bool) {
+    private init(playback: Playback, volume: Double, position: Int64, track: MPRISTrack?, canSeek: Bool, seeks: Int,
+                 seekedPosition: Int64) {
         self.playback = playback
         self.volume = volume
         self.position = position
         self.track = track
         self.canSeek = canSeek
+        self.seeks = seeks
+        self.seekedPosition = seekedPosition
     }
 }
 
