@@ -66,8 +66,8 @@ struct ControlResponder {
     /// Moves the playing file to `target(where it is)` at the commit time
     /// (``AutomationStage/seek(_:to:at:)``), kept between its start and its
     /// end — at the end the file has ended, as when it plays to it. The
-    /// reply says where it is now, in seconds, which MPRIS's `Seeked`
-    /// announces. A stream cannot move: it is read once, from its start.
+    /// reply says where it is now, in seconds (`swell ctl seek` prints
+    /// it). A stream cannot move: it is read once, from its start.
     private func seek(_ target: (Double) -> Double) -> String {
         var reply = ControlReply.failure("no file plays")
         inTransaction {
