@@ -58,7 +58,7 @@ static const sd_bus_vtable player[] = {
     CONSTANT("CanGoPrevious", "b"),
     CONSTANT("CanPlay", "b"),
     CONSTANT("CanPause", "b"),
-    CONSTANT("CanSeek", "b"),
+    CHANGING("CanSeek", "b"),
     CONSTANT("CanControl", "b"),
     SD_BUS_VTABLE_END,
 };
@@ -72,4 +72,8 @@ int swell_mpris_add_object(sd_bus *bus, const swell_mpris_handlers *handlers) {
 
 int swell_mpris_reply_empty(sd_bus_message *call) {
     return sd_bus_reply_method_return(call, NULL);
+}
+
+int swell_mpris_emit_seeked(sd_bus *bus, int64_t position) {
+    return sd_bus_emit_signal(bus, SWELL_MPRIS_PATH, "org.mpris.MediaPlayer2.Player", "Seeked", "x", position);
 }

@@ -159,11 +159,7 @@ struct MPRISTests {
     @Test("pause and play stop the sound and carry it on where it was") func pauseAndPlay() throws {
         let workspace = try Workspace()
         let frames = 2 * Self.sampleRate
-        var samples: [Double] = []
-        for n in 0..<frames { samples += [Workspace.level * Double(n) / Double(frames), Workspace.level] }
-        let input = try workspace.write(WAVFile(sampleRate: Self.sampleRate, channelCount: 2, encoding: .float, samples: samples),
-                                        to: "count.wav")
-        let player = try Player(playing: input, in: workspace)
+        let player = try Player(playing: try Self.counting(frames: frames, in: workspace), in: workspace)
         try ControlSocketTests.waitUntil("0.4 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.4 }
         #expect(try player.playerctl(["pause"]).status == 0)
         #expect(try player.ask(["status"]) == "Paused", "the status is the new one once the call returns")
@@ -179,9 +175,7 @@ struct MPRISTests {
         let result = try player.process.wait()
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
 
-        let heard = try player.captured().enumerated().compactMap { index, frame in
-            frame.right > 0 ? (index: index, n: Int((frame.left / frame.right * Double(frames)).rounded())) : nil
-        }
+        let heard = Self.heard(try player.captured(), frames: frames)
         #expect(heard.first?.n == 0 && heard.last?.n == frames - 1, "the whole file is heard: \(heard.first!) … \(heard.last!)")
         var pauses: [(at: Int, frames: Int)] = []
         for (before, after) in zip(heard, heard.dropFirst()) {
@@ -195,6 +189,24 @@ struct MPRISTests {
         if let pause = pauses.first {
             #expect(abs(Double(pause.at) / Double(Self.sampleRate) - held) < 0.05,
                     "Position said where the file held: \(held) s, heard \(pause.at)")
+        }
+    }
+
+    /// A file whose left channel counts its `frames` (frame n is n/N of
+    /// the right channel), so each frame heard says where in the file it
+    /// is, whatever the gain.
+    static func counting(frames: Int, in workspace: Workspace) throws -> String {
+        var samples: [Double] = []
+        for n in 0..<frames { samples += [Workspace.level * Double(n) / Double(frames), Workspace.level] }
+        return try workspace.write(WAVFile(sampleRate: sampleRate, channelCount: 2, encoding: .float, samples: samples),
+                                   to: "count.wav")
+    }
+
+    /// The frames of a ``counting(frames:in:)`` file in `captured`: where
+    /// each was heard and which it was (silent frames say nothing).
+    static func heard(_ captured: [(left: Double, right: Double)], frames: Int) -> [(index: Int, n: Int)] {
+        captured.enumerated().compactMap { index, frame in
+            frame.right > 0 ? (index: index, n: Int((frame.left / frame.right * Double(frames)).rounded())) : nil
         }
     }
 

@@ -36,6 +36,12 @@ struct ControlRequestTests {
         #expect(try parse(#"{"status": true}"#) == .status)
     }
 
+    @Test("seek takes seconds either way, position seconds into the file") func seeking() throws {
+        #expect(try parse(#"{"seek": 2.5}"#) == .seek(2.5))
+        #expect(try parse(#"{"seek": -10}"#) == .seek(-10))
+        #expect(try parse(#"{"position": 30}"#) == .position(30))
+    }
+
     /// Each message points at the offending token: its column counted in
     /// the line as written.
     @Test("bad requests name the line and column", arguments: [
@@ -46,6 +52,9 @@ struct ControlRequestTests {
         (#"{"pause": 1}"#, 11, "\"pause\""),
         (#"{}"#, 1, "request needs one of \"set\", \"add\" or \"remove\", or one of \"get\""),
         (#"{"set": {"volume": -1}}"#, 20, "\"volume\" must not be negative"),
+        (#"{"position": -1}"#, 14, "\"position\" must not be negative"),
+        (#"{"seek": "2s"}"#, 10, "\"seek\""),
+        (#"{"seek": 2, "pause": true}"#, 13, "\"pause\" cannot be combined with \"seek\""),
     ])
     func rejected(line: String, column: Int, message: String) {
         #expect {

@@ -30,4 +30,8 @@ int swell_mpris_add_object(sd_bus *bus, const swell_mpris_handlers *handlers);
 /// Replies to `call` with no values: sd_bus_reply_method_return is variadic,
 /// which Swift cannot call.
 int swell_mpris_reply_empty(sd_bus_message *call);
+
+/// Emits the player's `Seeked` signal with the new position in
+/// microseconds: sd_bus_emit_signal is variadic too.
+int swell_mpris_emit_seeked(sd_bus *bus, int64_t position);
 #endif

@@ -281,7 +281,8 @@ public final class AudioEngine: RenderHost {
             return nil
         }
         do {
-            return Voice(reader: try source.makeReader(streaming: streamsSources, from: wanted), position: position)
+            return Voice(reader: try source.makeReader(streaming: streamsSources, from: wanted), position: position,
+                         from: wanted)
         } catch {
             CADiagnostics.warn("cannot play '\(format.path)': \(error)")
             return nil

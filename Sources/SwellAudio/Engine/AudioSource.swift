@@ -51,12 +51,17 @@ public struct AudioSourceDescription: Sendable, Equatable {
     public let frameCount: Int64
     public let sampleRate: Int
     public let channelCount: Int
+    /// Whether a reader can start anywhere in it: false for standard input
+    /// and other pipes, which are read once from their start — a layer
+    /// playing one cannot be moved in time (docs/control.md#seeking).
+    public let isSeekable: Bool
 
-    public init(path: String, frameCount: Int64, sampleRate: Int, channelCount: Int) {
+    public init(path: String, frameCount: Int64, sampleRate: Int, channelCount: Int, isSeekable: Bool = true) {
         self.path = path
         self.frameCount = frameCount
         self.sampleRate = sampleRate
         self.channelCount = channelCount
+        self.isSeekable = isSeekable
     }
 
     /// The duration in seconds; nil when the source does not say.

@@ -19,7 +19,8 @@ package final class AudioSourceExcerpt: AudioSource {
         let whole = base.format
         let unknown = frames.upperBound == .max && whole.frameCount == .max
         format = AudioSourceDescription(path: whole.path, frameCount: unknown ? .max : Int64(frames.count),
-                                        sampleRate: whole.sampleRate, channelCount: whole.channelCount)
+                                        sampleRate: whole.sampleRate, channelCount: whole.channelCount,
+                                        isSeekable: whole.isSeekable)
     }
 
     package func makeReader(streaming: Bool, from first: Int64) throws -> any AudioSourceReader {

@@ -158,8 +158,10 @@ package final class RenderCore: @unchecked Sendable {
               entry.voice.channelCount == channelCount,
               let gains = entry.chain.constantGains(frames: span, from: start, sampleRate: sampleRate,
                                                     tolerance: tolerance, panned: channelCount == 2),
-              gains == (1, 1),
-              let (read, ended) = entry.voice.reader.readStored(into: bytes, frameCount: span, layout: layout)
+              gains == (1, 1)
+        else { return 0 }
+        if !entry.voice.hasStarted { catchUp(entry.voice, to: entry.position.fileFrame(atMixFrame: start)) }
+        guard let (read, ended) = entry.voice.reader.readStored(into: bytes, frameCount: span, layout: layout)
         else { return 0 }
         account(entry.voice, read: read, ended: ended, at: start)
         renderedFrames.store(start + Int64(read), ordering: .releasing)
@@ -202,6 +204,7 @@ package final class RenderCore: @unchecked Sendable {
             guard !voice.hasEnded.load(ordering: .relaxed) else { continue }
             let lead = Int(min(Int64(frames), max(0, -entry.position.fileFrame(atMixFrame: frame))))
             guard lead < frames else { continue }
+            if !voice.hasStarted { catchUp(voice, to: entry.position.fileFrame(atMixFrame: frame + Int64(lead))) }
             let (read, ended) = read(voice, frames: frames - lead)
             let start = frame + Int64(lead), end = lead + read
             account(voice, read: read, ended: ended, at: start)
@@ -217,6 +220,23 @@ package final class RenderCore: @unchecked Sendable {
             mixed = max(mixed, end)
         }
         return mixed
+    }
+
+    /// Moves a new voice's reader on to `fileFrame`, the frame its layer
+    /// is at where the voice is first heard. The reader was opened at the
+    /// frame the layer is at on its plan's effective frame; a plan that
+    /// reaches this thread after that frame — the owning thread was still
+    /// opening the reader, decoding its first second, while this thread
+    /// rendered on — would otherwise play the file late by the frames
+    /// between, and a seek would land short of its target.
+    private func catchUp(_ voice: Voice, to fileFrame: Int64) {
+        voice.hasStarted = true
+        var behind = fileFrame - voice.firstFileFrame
+        while behind > 0 {
+            let (read, ended) = voice.reader.read(into: sourceBuffer, frameCount: Int(min(behind, Int64(maxBlock))))
+            behind -= Int64(read)
+            if ended || read == 0 { break }
+        }
     }
 
     /// Notes, when a read delivered a voice's last frames from output frame

@@ -22,6 +22,11 @@ final class Voice: @unchecked Sendable {
     /// has ended (render thread writes, before `hasEnded`): where a file
     /// that ran out or failed stops being heard.
     let endFrame = Atomic<Int64>(0)
+    /// The file frame the reader starts at: where the layer is at the
+    /// effective frame of the plan the voice was made for.
+    let firstFileFrame: Int64
+    /// Whether the render thread has begun reading (render thread only).
+    var hasStarted = false
 
     // Display path: the gain each audio period should end at, posted by
     // AudioLayer.display() on the owning thread, per period, in a ring.
@@ -38,9 +43,10 @@ final class Voice: @unchecked Sendable {
     var rampStart: (left: Double, right: Double)?
     var rampEnd: (left: Double, right: Double)?
 
-    init(reader: any AudioSourceReader, position: MediaPosition) {
+    init(reader: any AudioSourceReader, position: MediaPosition, from firstFileFrame: Int64) {
         self.reader = reader
         self.position = position
+        self.firstFileFrame = firstFileFrame
         channelCount = reader.channelCount
     }
 

@@ -16,6 +16,13 @@ public enum ControlRequest: Hashable, Sendable {
     case pause
     /// `{"resume": true}`: the root layer carries on.
     case resume
+    /// `{"seek": SECONDS}`: the playing file moves by SECONDS (negative:
+    /// back), as MPRIS's `Seek` moves it — to its start at most, and to
+    /// its end, which ends it, at most (docs/control.md#seeking).
+    case seek(Double)
+    /// `{"position": SECONDS}`: the playing file moves to SECONDS into it,
+    /// as MPRIS's `SetPosition`; past its end, it ends.
+    case position(Double)
     /// `{"status": true}`: the session's files, time and volume.
     case status
     /// `{"stop": true}`: the session fades out over 20 ms and ends, as
@@ -23,7 +30,7 @@ public enum ControlRequest: Hashable, Sendable {
     case stop
 
     /// The keys of the requests that are not script events.
-    static let controlKeys = ["get", "pause", "resume", "status", "stop"]
+    static let controlKeys = ["get", "pause", "position", "resume", "seek", "status", "stop"]
 
     /// Parses one request line against the session's `layers` (the first
     /// is the one an event naming none acts on). Errors name `source` —
@@ -49,6 +56,15 @@ public enum ControlRequest: Hashable, Sendable {
                              at: other.keyLocation)
         }
         if control.key == "get" { return try decodeGet(control.value, layers: layers) }
+        if control.key == "seek" { return .seek(try control.value.number("seek")) }
+        if control.key == "position" {
+            let seconds = try control.value.number("position")
+            guard seconds >= 0 else {
+                throw Diagnostic("\"position\" must not be negative; it counts seconds from the file's start",
+                                 at: control.value.location)
+            }
+            return .position(seconds)
+        }
         guard case .bool(true) = control.value.kind else {
             throw control.value.wrongType(control.key, expected: "true")
         }

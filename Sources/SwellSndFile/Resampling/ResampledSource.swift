@@ -43,7 +43,7 @@ public final class ResampledSource: AudioSource {
         let frames = original.frameCount == Int64.max ? Int64.max
             : Self.convertedFrameCount(original.frameCount, from: original.sampleRate, to: sampleRate)
         format = AudioSourceDescription(path: original.path, frameCount: frames, sampleRate: sampleRate,
-                                        channelCount: original.channelCount)
+                                        channelCount: original.channelCount, isSeekable: original.isSeekable)
     }
 
     deinit {

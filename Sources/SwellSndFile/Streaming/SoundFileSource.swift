@@ -25,7 +25,7 @@ public final class SoundFileSource: AudioSource {
         let file = try SoundFile(path: path, raw: raw)
         self.raw = raw
         format = AudioSourceDescription(path: path, frameCount: file.frameCount, sampleRate: file.sampleRate,
-                                        channelCount: file.channelCount)
+                                        channelCount: file.channelCount, isSeekable: file.isSeekable)
         sampleEncoding = file.sampleEncoding
         tags = file.tags
         opened = Locked(file)

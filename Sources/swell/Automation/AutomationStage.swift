@@ -48,6 +48,10 @@ final class AutomationStage {
     var inputLayers: [AudioLayer] = []
     /// `--loop`: the passes of the inputs after the first.
     private var loop: Loop?
+    /// How many seeks have moved the tree, and where the last took the
+    /// playing file, in seconds (``seek(_:to:at:)``): MPRIS's `Seeked`
+    /// follows them, whoever asked.
+    var seeks = (count: 0, position: 0.0)
     /// The length L in seconds that `--fade-out` ends at: `--duration`, else
     /// when the last audio layer's file ends; nil when no layer plays a
     /// file, or one does not say how long it is (a stream).

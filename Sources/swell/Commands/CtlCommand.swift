@@ -18,7 +18,7 @@ struct CtlCommand: ParsableCommand {
           swell ctl send duck.jsonl
           swell ctl list
         """,
-        subcommands: [Set.self, Get.self, Pause.self, Resume.self, Stop.self, Send.self, List.self])
+        subcommands: [Set.self, Get.self, Pause.self, Resume.self, Seek.self, Stop.self, Send.self, List.self])
 
     /// `swell ctl --pid PID set …`: the session, given before the request.
     @OptionGroup var session: Target
@@ -104,6 +104,28 @@ struct CtlCommand: ParsableCommand {
         @OptionGroup var target: Target
         @ParentCommand var ctl: CtlCommand
         func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"resume": true}"#]) }
+    }
+
+    struct Seek: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Move the playing file: to TIME into it, or TIME on (TIME+) or back (TIME-), as playerctl's position.")
+
+        @Argument(help: ArgumentHelp("TIME into the file (90s, 1500ms), or TIME+ and TIME- to move on or back by it.",
+                                     valueName: "time"))
+        var time: String
+
+        @OptionGroup var target: Target
+        @ParentCommand var ctl: CtlCommand
+
+        func run() throws {
+            let sign = time.last.flatMap { ["+": 1.0, "-": -1.0][$0] }
+            let seconds = try Parse.time(sign == nil ? time : String(time.dropLast()))
+            let request = sign.map { ["seek": $0 * seconds] } ?? ["position": seconds]
+            let line = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
+            let reply = try CtlCommand.job(target, ctl).send([line])
+            // Where the file is now, in seconds.
+            print(String(format: "%.3f", reply.first?["position"] as? Double ?? .nan))
+        }
     }
 
     struct Stop: ParsableCommand {

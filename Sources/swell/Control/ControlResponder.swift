@@ -48,6 +48,10 @@ struct ControlResponder {
             // fades the sound around QA1673's pause (docs/audio.md#pausing-without-a-click).
             inTransaction { if request == .pause { host.pauseRootLayer() } else { host.resumeRootLayer() } }
             return ControlReply.success()
+        case .seek(let offset):
+            return seek { $0 + offset }
+        case .position(let position):
+            return seek { _ in position }
         case .stop:
             // The job ends the session once the reply is sent.
             return ControlReply.success()
@@ -57,6 +61,27 @@ struct ControlResponder {
                 "volume": stage.presentedVolume, "paused": host.isRootLayerPaused, "xruns": xruns(),
             ])
         }
+    }
+
+    /// Moves the playing file to `target(where it is)` at the commit time
+    /// (``AutomationStage/seek(_:to:at:)``), kept between its start and its
+    /// end — at the end the file has ended, as when it plays to it. The
+    /// reply says where it is now, in seconds (`swell ctl seek` prints
+    /// it). A stream cannot move: it is read once, from its start.
+    private func seek(_ target: (Double) -> Double) -> String {
+        var reply = ControlReply.failure("no file plays")
+        inTransaction {
+            let now = host.commitTime
+            guard let layer = stage.playingLayer(at: now), let source = layer.source else { return }
+            guard source.isSeekable else {
+                reply = ControlReply.failure("'\(source.path)' is a stream, which cannot seek")
+                return
+            }
+            let position = min(max(target(layer.convertTime(now, from: nil)), 0), source.duration ?? .infinity)
+            stage.seek(layer, to: position, at: now)
+            reply = ControlReply.success(["position": position])
+        }
+        return reply
     }
 
     /// Runs `body` in a transaction with the host's time pinned to the

@@ -37,6 +37,7 @@ struct PlayJob {
     /// What the progress line shows.
     struct Status: Sendable {
         let input: String?
+        /// Where the session is (``Session/time(atHostTime:)``).
         let time: Double
         /// nil while it is not known (a stream).
         let duration: Double?
@@ -95,7 +96,8 @@ struct PlayJob {
                 if stopped { return true }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
                     lastReport = Date()
-                    progress(Status(input: file?.format.path, time: engine.currentTime, duration: session.duration,
+                    progress(Status(input: file?.format.path, time: session.time(atHostTime: engine.currentTime),
+                                    duration: session.duration,
                                     gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
                 }
                 return session.isFinished && !holds
@@ -108,7 +110,7 @@ struct PlayJob {
             }
             try output.stop(drain: true)
             if let failure = engine.sourceFailure { throw failure }
-            let end = engine.time(ofFrame: min(engine.renderedFrames, session.frameCount))
+            let end = min(session.time(atHostTime: engine.time(ofFrame: engine.renderedFrames)), session.duration ?? .infinity)
             progress?(Status(input: file?.format.path, time: end, duration: session.duration ?? end,
                             gainDecibels: session.presentedGainDecibels, xruns: output.xrunCount))
         }

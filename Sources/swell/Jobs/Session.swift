@@ -111,15 +111,17 @@ final class Session {
     /// holds its files where they are, so the time it spent paused does not
     /// count towards their end.
     var isFinished: Bool {
-        let played = stage.root.convertTime(engine.time(ofFrame: engine.renderedFrames), from: nil)
+        let played = time(atHostTime: engine.time(ofFrame: engine.renderedFrames))
         return (played * Double(engine.sampleRate)).rounded() >= Double(frameCount) || engine.sourceFailure != nil
             || frameCount == OfflineRenderer.untilSourcesEnd && engine.sourcesHaveEnded
     }
 
-    /// The layer whose gain a progress line shows: the first audio layer
-    /// playing the input, else the first audio layer.
-    var monitoredLayer: AudioLayer? {
-        stage.inputLayers.first ?? stage.layerNames.lazy.compactMap { self.stage.layers[$0] as? AudioLayer }.first
+    /// The session's time at host time `time`: the root layer's local
+    /// time, which a pause holds and a seek moves
+    /// (docs/control.md#seeking) — where its files are, and what the
+    /// progress line shows.
+    func time(atHostTime time: Double) -> Double {
+        stage.root.convertTime(time, from: nil)
     }
 
     /// The stage's presented volume (``AutomationStage/presentedVolume``),
@@ -128,7 +130,7 @@ final class Session {
 
     /// The monitored layer's presented gain, in dB (−∞ when silent).
     var presentedGainDecibels: Double? {
-        guard let layer = monitoredLayer, let gain = engine.presentedGain(of: layer) else { return nil }
+        guard let layer = stage.monitoredLayer, let gain = engine.presentedGain(of: layer) else { return nil }
         return 20 * log10(max(gain.left, gain.right))
     }
 }

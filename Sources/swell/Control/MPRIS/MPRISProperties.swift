@@ -5,14 +5,16 @@
 ///
 /// A session plays the files it was started with, at their own speed, one
 /// after the other: there is no track list to go to, no other rate, no
-/// window to raise, and no seeking (docs/control.md#media-keys-mpris).
+/// window to raise; it seeks in a file, not in a stream
+/// (docs/control.md#media-keys-mpris).
 extension MPRISStatus {
     func value(of property: String) -> MPRISValue? {
         switch property {
         // org.mpris.MediaPlayer2
         case "Identity": .string("Swell")
         case "CanQuit", "CanPlay", "CanPause", "CanControl": .bool(true)
-        case "CanRaise", "HasTrackList", "CanGoNext", "CanGoPrevious", "CanSeek": .bool(false)
+        case "CanRaise", "HasTrackList", "CanGoNext", "CanGoPrevious": .bool(false)
+        case "CanSeek": .bool(canSeek)
         case "SupportedUriSchemes": .strings(["file"])
         case "SupportedMimeTypes": .strings(Self.mimeTypes)
         // org.mpris.MediaPlayer2.Player

@@ -124,7 +124,7 @@ final class MPRISServer: Sendable {
         let changed = status.withLock { published in
             let now = MPRISStatus(session: session, tags: tags, previous: published.track)
             defer { published = now }
-            return now.playback != published.playback || now.track != published.track
+            return now.playback != published.playback || now.track != published.track || now.seeks != published.seeks
         }
         if !replies.isEmpty { answered.withLock { $0 += replies } }
         if changed || !replies.isEmpty { wake() }
@@ -179,18 +179,42 @@ final class MPRISServer: Sendable {
         case "Pause": action = .request(.pause)
         case "PlayPause": action = .playPause
         case "Stop", "Quit": action = .request(.stop)
+        case "Seek", "SetPosition":
+            guard let request = seekRequest(member, message) else { return swell_mpris_reply_empty(message) }
+            action = .request(request)
         case "OpenUri":
             return sd_bus_error_set(error, "org.freedesktop.DBus.Error.NotSupported",
                                     "a swell session plays the files it was started with")
         default:
-            // Raise, Next, Previous, Seek, SetPosition: with CanRaise,
-            // CanGoNext, CanGoPrevious and CanSeek false, the specification
-            // has each do nothing.
+            // Raise, Next, Previous: with CanRaise, CanGoNext and
+            // CanGoPrevious false, the specification has each do nothing.
             return swell_mpris_reply_empty(message)
         }
         sd_bus_message_ref(message)
         inbox.withLock { $0.append(MPRISCall(action: action, message: message)) }
         return 1
+    }
+
+    /// `Seek(x Offset)` and `SetPosition(o TrackId, x Position)`, in
+    /// microseconds, as the `seek` and `position` requests; nil for a call
+    /// the specification has do nothing: any while `CanSeek` is false, a
+    /// `SetPosition` naming another track than the one playing or a
+    /// position outside it. (A `Seek` before the start goes to the start
+    /// and past the end ends the file, ``ControlResponder``.) The track is
+    /// the one last published, a turn of the owning thread old at most.
+    private func seekRequest(_ member: String, _ message: OpaquePointer) -> ControlRequest? {
+        let now = status.withLock { $0 }
+        guard now.canSeek, let track = now.track else { return nil }
+        var trackID: UnsafePointer<CChar>?
+        var microseconds: Int64 = 0
+        if member == "SetPosition" {
+            guard sd_bus_message_read_basic(message, CChar(bitPattern: UInt8(ascii: "o")), &trackID) >= 0,
+                  let trackID, String(cString: trackID) == track.id else { return nil }
+        }
+        guard sd_bus_message_read_basic(message, CChar(bitPattern: UInt8(ascii: "x")), &microseconds) >= 0 else { return nil }
+        let seconds = Double(microseconds) / 1e6
+        guard member == "SetPosition" else { return .seek(seconds) }
+        return microseconds >= 0 && microseconds <= track.length ?? .max ? .position(seconds) : nil
     }
 
     /// `Volume` set, on the bus thread: the `set` request `swell ctl set
@@ -237,15 +261,20 @@ final class MPRISServer: Sendable {
 
     /// Emits `PropertiesChanged` for the player's properties that differ
     /// from the last signal's (`Position` changes all the time and is not
-    /// announced, as the specification says).
+    /// announced, as the specification says), and `Seeked` with the new
+    /// position after a seek, whoever asked for it.
     private func announceChanges(since announced: inout MPRISStatus, on bus: OpaquePointer) {
         let now = status.withLock { $0 }
+        // The count starts again with each file's session, whose track
+        // change Metadata announces.
+        if now.seeks > announced.seeks { swell_mpris_emit_seeked(bus, now.seekedPosition) }
+        defer { announced = now }
         var names: [String] = []
         if now.playback != announced.playback { names.append("PlaybackStatus") }
         if now.volume != announced.volume { names.append("Volume") }
         if now.track != announced.track { names.append("Metadata") }
+        if now.canSeek != announced.canSeek { names.append("CanSeek") }
         guard !names.isEmpty else { return }
-        announced = now
         var strings = names.map { strdup($0) } + [nil]
         defer { strings.forEach { free($0) } }
         sd_bus_emit_properties_changed_strv(bus, Self.objectPath, Self.playerInterface, &strings)

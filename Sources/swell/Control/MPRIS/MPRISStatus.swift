@@ -19,20 +19,31 @@ struct MPRISStatus: Equatable, Sendable {
     /// (docs/audio.md#time-drives-the-media).
     var position: Int64
     var track: MPRISTrack?
+    /// `CanSeek`: the playing file can move (``AudioSourceDescription/isSeekable``),
+    /// which a stream cannot.
+    var canSeek: Bool
+    /// The session's seeks so far (``AutomationStage/seeks``), and where
+    /// the last went in microseconds, for `Seeked`.
+    var seeks: Int
+    var seekedPosition: Int64
 
     /// Before the first file plays.
-    static let idle = MPRISStatus(playback: .stopped, volume: 1, position: 0, track: nil)
+    static let idle = MPRISStatus(playback: .stopped, volume: 1, position: 0, track: nil, canSeek: false, seeks: 0,
+                                  seekedPosition: 0)
 
-    /// The status of `session` now. The track is the input layer whose
-    /// time has begun last — the file heard, or the one fading in over a
-    /// crossfade — and keeps `previous`'s number while it is the same
-    /// layer's; `tags` are the files' tags by path.
+    /// The status of `session` now. The track is the file heard
+    /// (``AutomationStage/playingLayer(at:)``), and keeps `previous`'s
+    /// number while it is the same layer's; `tags` are the files' tags by
+    /// path.
     init(session: Session, tags: [String: [SoundFileTag: String]], previous: MPRISTrack?) {
         let now = session.engine.currentTime
-        let layer = session.stage.inputLayers.last { $0.convertTime(now, from: nil) >= 0 } ?? session.monitoredLayer
+        let layer = session.stage.playingLayer(at: now)
         playback = session.engine.isRootLayerPaused ? .paused : session.isFinished ? .stopped : .playing
         volume = session.presentedVolume
         let length = layer?.source?.duration
+        canSeek = layer?.source?.isSeekable ?? false
+        seeks = session.stage.seeks.count
+        seekedPosition = Int64((session.stage.seeks.position * 1e6).rounded())
         let local = layer.map { max(0, min($0.convertTime(now, from: nil), length ?? .infinity)) } ?? 0
         position = Int64((local * 1e6).rounded())
         track = layer.flatMap { layer in
@@ -45,11 +56,15 @@ struct MPRISStatus: Equatable, Sendable {
         }
     }
 
-    private init(playback: Playback, volume: Double, position: Int64, track: MPRISTrack?) {
+    private init(playback: Playback, volume: Double, position: Int64, track: MPRISTrack?, canSeek: Bool, seeks: Int,
+                 seekedPosition: Int64) {
         self.playback = playback
         self.volume = volume
         self.position = position
         self.track = track
+        self.canSeek = canSeek
+        self.seeks = seeks
+        self.seekedPosition = seekedPosition
     }
 }
 
@@ -65,12 +80,15 @@ struct MPRISTrack: Equatable, Sendable {
     let length: Int64?
     let tags: [SoundFileTag: String]
 
+    /// `mpris:trackid`, which `SetPosition` names the track by.
+    var id: String { "/org/swell/track/\(number)" }
+
     /// `Metadata`: `mpris:trackid` (a D-Bus object path, unique among the
     /// player's tracks), `mpris:length`, `xesam:url`, and the title,
     /// artist and album the file's tags give (the Xesam ontology's names,
     /// `xesam:artist` a list).
     var metadata: MPRISValue {
-        var entries: [(key: String, value: MPRISValue)] = [("mpris:trackid", .objectPath("/org/swell/track/\(number)"))]
+        var entries: [(key: String, value: MPRISValue)] = [("mpris:trackid", .objectPath(id))]
         if let length { entries.append(("mpris:length", .int64(length))) }
         if path != "-" { entries.append(("xesam:url", .string(URL(fileURLWithPath: path).absoluteString))) }
         if let title = tags[.title] { entries.append(("xesam:title", .string(title))) }
