@@ -77,12 +77,9 @@ struct MPRISSeekTests {
         let player = try MPRISTests.Player(playing: try MPRISTests.counting(frames: frames, in: workspace), in: workspace)
         let seeked = try SeekedMonitor(player)
         #expect(try player.ask(["metadata", "--format", "{{mpris:length}}"]) == "6000000")
-        let canSeek = try Subprocess.run(
-            "dbus-send",
-            ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.\(player.name)", "/org/mpris/MediaPlayer2",
-             "org.freedesktop.DBus.Properties.Get", "string:org.mpris.MediaPlayer2.Player", "string:CanSeek"],
-            environment: player.environment).requireSuccess()
-        #expect(canSeek.standardOutput.contains("variant       boolean true"), "\(canSeek.standardOutput)")
+        let canSeek = try MPRISTests.property("org.mpris.MediaPlayer2.Player", "CanSeek", of: player.name,
+                                              environment: player.environment)
+        #expect(canSeek.contains("variant       boolean true"), "\(canSeek)")
         try ControlSocketTests.waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
         // Past the track's length: ignored, as the specification says.
         #expect(try player.playerctl(["position", "7"]).status == 0)
@@ -215,19 +212,12 @@ struct MPRISSeekTests {
                 .split(separator: "\n").first { $0.hasPrefix("swell.instance") }.map(String.init) ?? ""
             return !name.isEmpty
         }
-        let canSeek = try Subprocess.run(
-            "dbus-send",
-            ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.\(name)", "/org/mpris/MediaPlayer2",
-             "org.freedesktop.DBus.Properties.Get", "string:org.mpris.MediaPlayer2.Player", "string:CanSeek"],
-            environment: environment).requireSuccess()
-        #expect(canSeek.standardOutput.contains("variant       boolean false"), "\(canSeek.standardOutput)")
+        let canSeek = try MPRISTests.property("org.mpris.MediaPlayer2.Player", "CanSeek", of: name, environment: environment)
+        #expect(canSeek.contains("variant       boolean false"), "\(canSeek)")
         // playerctl itself will not seek a player that cannot: the call,
         // made directly, is answered and does nothing.
-        let seek = try Subprocess.run(
-            "dbus-send",
-            ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.\(name)", "/org/mpris/MediaPlayer2",
-             "org.mpris.MediaPlayer2.Player.Seek", "int64:2000000"],
-            environment: environment)
+        let seek = try MPRISTests.dbusSend(["org.mpris.MediaPlayer2.Player.Seek", "int64:2000000"], to: name,
+                                           environment: environment)
         #expect(seek.status == 0, "\(seek)")
         let position = Double(try Subprocess.run("playerctl", ["-p", name, "position"], environment: environment)
             .standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 99

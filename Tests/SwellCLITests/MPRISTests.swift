@@ -33,6 +33,24 @@ struct MPRISTests {
 
     /// `swell play FILE` on the real-time device with the bus in its
     /// environment, once `playerctl` lists it.
+    /// `dbus-send --print-reply` of `arguments` (a method and its
+    /// arguments) to the player `name`'s object: dbus's own client, beside
+    /// playerctl, for what playerctl does not show or will not send.
+    static func dbusSend(_ arguments: [String], to name: String, environment: [String: String]) throws -> Subprocess.Result {
+        try Subprocess.run(
+            "dbus-send",
+            ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.\(name)", "/org/mpris/MediaPlayer2"] + arguments,
+            environment: environment)
+    }
+
+    /// The reply to `Properties.Get` of `interface`'s `property` on the
+    /// player `name`, as dbus-send prints it (`variant       boolean true`).
+    static func property(_ interface: String, _ property: String, of name: String,
+                         environment: [String: String]) throws -> String {
+        try dbusSend(["org.freedesktop.DBus.Properties.Get", "string:\(interface)", "string:\(property)"],
+                     to: name, environment: environment).requireSuccess().standardOutput
+    }
+
     final class Player {
         let workspace: Workspace
         let bus: SessionBus
@@ -116,12 +134,8 @@ struct MPRISTests {
             ("org.mpris.MediaPlayer2.Player MaximumRate", "double 1"),
         ] {
             let words = property.split(separator: " ").map(String.init)
-            let reply = try Subprocess.run(
-                "dbus-send",
-                ["--session", "--print-reply", "--dest=org.mpris.MediaPlayer2.\(player.name)", "/org/mpris/MediaPlayer2",
-                 "org.freedesktop.DBus.Properties.Get", "string:\(words[0])", "string:\(words[1])"],
-                environment: player.environment).requireSuccess()
-            #expect(reply.standardOutput.contains("variant       \(expected)"), "\(property): \(reply.standardOutput)")
+            let reply = try Self.property(words[0], words[1], of: player.name, environment: player.environment)
+            #expect(reply.contains("variant       \(expected)"), "\(property): \(reply)")
         }
         let stop = try player.playerctl(["stop"])
         #expect(stop.status == 0, "\(stop)")
