@@ -57,8 +57,12 @@ struct ControlFloodTests {
         try ControlSocketTests.waitUntil("the memory samples are taken", timeout: 5) { memory.withLock { $0.count } == 2 }
         let samples = memory.withLock { $0 }
         // 7,500 requests between the samples: a leak of 64 bytes each would
-        // show as 480 KB.
-        #expect(samples[1] - samples[0] < 256 << 10, "the resident set grew from \(samples[0]) to \(samples[1]) bytes")
+        // show as 480 KB. Under ThreadSanitizer (scripts/tsan sets
+        // TSAN_OPTIONS) the child's memory holds the sanitizer's growing
+        // record of accesses, so only the other checks apply.
+        if ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil {
+            #expect(samples[1] - samples[0] < 256 << 10, "the resident set grew from \(samples[0]) to \(samples[1]) bytes")
+        }
         #expect(!session.process.hasExited)
         #expect(try session.ctl(["stop"]).status == 0)
         #expect(try session.process.wait().status == 0)
@@ -67,7 +71,7 @@ struct ControlFloodTests {
     /// One connection more than the session serves at once is told so in
     /// one line; once a connection closes, the next is served.
     @Test("a connection over the limit gets one error line") func connectionLimit() throws {
-        let session = try Session(seconds: 8)
+        let session = try Session(seconds: 30)
         var open = try (0..<32).map { _ in try RawClient.connect(session.socket) }
         defer { open.forEach { close($0) } }
         // A request on each proves the session is serving all 32.
@@ -81,7 +85,7 @@ struct ControlFloodTests {
         try ControlSocketTests.waitUntil("a connection is served again", timeout: 5) {
             try RawClient.exchange(session.socket, Array("{\"get\": \"main.volume\"}\n".utf8)).first?["value"] as? Double == 1
         }
-        #expect(!session.process.hasExited)
+        #expect(!session.process.hasExited, "\(session.process.hasExited ? String(describing: try? session.process.wait()) : "")")
     }
 
     /// A request left without its newline is refused after 10 s and its

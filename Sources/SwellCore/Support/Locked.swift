@@ -16,18 +16,24 @@ import Foundation
 /// copies of what is safe to share.
 package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
+    /// The value, in memory of its own: the lock is what orders the
+    /// accesses to it, and a value of no size (`Locked(())`, a lock that
+    /// guards a library call) still has an address of its own.
+    private let value: UnsafeMutablePointer<Value>
 
     package init(_ value: consuming Value) {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
         pthread_mutex_init(mutex, nil)
-        self.value = value
+        self.value = .allocate(capacity: 1)
+        self.value.initialize(to: value)
     }
 
     deinit {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
+        value.deinitialize(count: 1)
+        value.deallocate()
     }
 
     /// Runs `body` on the value with the lock held; the lock is not
@@ -35,6 +41,6 @@ package final class Locked<Value: ~Copyable>: @unchecked Sendable {
     package func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
+        return try body(&value.pointee)
     }
 }
