@@ -116,13 +116,18 @@ extension ScriptDecoder {
             guard type == .layer, KeySuggestion.closest(to: member.key, among: allowed) == nil else {
                 throw object.unknownKey(member, allowed: allowed, misplaced: misplaced)
             }
-            guard case .number(let number, _) = member.value.kind else {
-                if let misplaced { throw Diagnostic(misplaced, at: member.keyLocation) }
-                let hint = prototype.map { KeySuggestion.hint(for: member.key, among: $0.propertyKeys.sorted()) } ?? ""
+            // Nor a misspelt CALayer property, whatever its value: Core
+            // Animation would take `opactiy` as a new key and the layer
+            // would stay opaque without a word.
+            if misplaced == nil, let prototype {
+                let hint = KeySuggestion.hint(for: member.key, among: prototype.propertyKeys.sorted())
                 if !hint.isEmpty {
                     throw Diagnostic("\(type.nameWithArticle) has no property \(member.key.quotedForMessage)\(hint)",
                                      at: member.keyLocation)
                 }
+            }
+            guard case .number(let number, _) = member.value.kind else {
+                if let misplaced { throw Diagnostic(misplaced, at: member.keyLocation) }
                 throw Diagnostic(
                     "\(member.key.quotedForMessage) must be a number, not \(member.value.kindDescription); extra keys of a generic layer declare numeric properties",
                     at: member.value.location)
