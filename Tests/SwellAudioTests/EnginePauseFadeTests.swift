@@ -10,7 +10,7 @@ import Testing
 /// over N. The source is a "clock" — frame k is k·2⁻²⁰, exact in a
 /// `Float` — so every output sample says both the gain and the source
 /// frame, and both are checked against the closed form.
-@Suite("Engine: pause and resume fade over 20 ms")
+@Suite("Engine: pause, resume and seeks fade over 20 ms")
 struct EnginePauseFadeTests {
     static let sampleRate = 48_000
     static let fade = 960
@@ -99,12 +99,93 @@ struct EnginePauseFadeTests {
         #expect(paused == [false])
     }
 
-    @Test("a headless host pauses at once, as QA1673 does")
+    /// A seek's jump (docs/audio.md#seeking-without-a-click), the root's
+    /// `timeOffset` moved on by 0.3 s (14,400 frames) at F = 0.1 s: the
+    /// file fades out where it was over N, the jump commits at F + N, and
+    /// the file fades in from there where it went.
+    @Test("a jump fades out where the file was and in where it went", arguments: [GainPath.sample, .display])
+    func jump(gainPath: GainPath) throws {
+        let (f, n, shift) = (4_800, Self.fade, 14_400)
+        var jumpTimes: [Double] = []
+        let out = try render(gainPath: gainPath, frames: Self.sampleRate / 2) { engine in
+            engine.schedule(at: 0.1) {
+                jumpTimes.append(engine.jumpTime)
+                engine.performJump { engine.rootLayer!.timeOffset += 0.3 }
+            }
+        }
+        #expect(jumpTimes.count == 1 && abs(jumpTimes[0] - Double(f + n) / Double(Self.sampleRate)) < 1e-12,
+                "the jump is heard at F + N: \(jumpTimes)")
+        let first = mismatch(out, gain: { i in
+            if i < f { return 1 }
+            if i < f + n { return 1 - Double(i - f) / Double(n) }
+            return min(1, Double(i - f - n) / Double(n))
+        }, source: { i in i < f + n ? i : i + shift })
+        #expect(first == nil, "frame \(first ?? -1): \(first.map { out[$0] } ?? 0)")
+    }
+
+    /// A second jump asked for during the first one's fade starts from
+    /// where the first went (the model moved at once) and commits N after
+    /// the first: the mix stays silent in between and comes back up after
+    /// the second only, where the file has moved by both.
+    @Test("a jump during another's fade adds to it; the mix comes back after the last")
+    func jumpDuringJump() throws {
+        let (f, n) = (4_800, Self.fade)
+        var positions: [Double] = []
+        let out = try render(frames: Self.sampleRate / 2) { engine in
+            for (time, offset) in [(0.1, 0.3), (0.11, 0.2)] {
+                engine.schedule(at: time) {
+                    let at = engine.jumpTime
+                    engine.performJump { engine.rootLayer!.timeOffset += offset }
+                    positions.append(engine.rootLayer!.sublayers![0].convertTime(at, from: nil))
+                }
+            }
+        }
+        // Heard at 0.12 s from 0.42 s, then at 0.14 s from 0.64 s.
+        #expect(positions.count == 2 && abs(positions[0] - 0.42) < 1e-9 && abs(positions[1] - 0.64) < 1e-9,
+                "\(positions)")
+        let first = mismatch(out, gain: { i in
+            if i < f { return 1 }
+            if i < f + n { return 1 - Double(i - f) / Double(n) }
+            if i < f + 2 * n { return 0 }
+            return min(1, Double(i - f - 2 * n) / Double(n))
+        }, source: { i in i < f + n ? i : i + 24_000 })
+        #expect(first == nil, "frame \(first ?? -1): \(first.map { out[$0] } ?? 0)")
+    }
+
+    /// While paused nothing is heard: the jump commits at once, and resume
+    /// carries on from where it went.
+    @Test("a jump while paused commits at once")
+    func jumpWhilePaused() throws {
+        var times: [(jump: Double, commit: Double)] = []
+        let (f, n, r) = (4_800, Self.fade, 9_600)
+        let out = try render(frames: Self.sampleRate / 2) { engine in
+            engine.schedule(at: 0.1) { engine.pauseRootLayer() }
+            engine.schedule(at: 0.15) {
+                times.append((engine.jumpTime, engine.commitTime))
+                engine.performJump { engine.rootLayer!.timeOffset += 0.3 }
+            }
+            engine.schedule(at: 0.2) { engine.resumeRootLayer() }
+        }
+        #expect(times.count == 1 && times[0].jump == times[0].commit)
+        let first = mismatch(out, gain: { i in
+            if i < f { return 1 }
+            if i < f + n { return 1 - Double(i - f) / Double(n) }
+            if i < r { return 0 }
+            return min(1, Double(i - r) / Double(n))
+        }, source: { i in i < f + n ? i : i < r ? nil : i - r + f + n + 14_400 })
+        #expect(first == nil, "frame \(first ?? -1)")
+    }
+
+    @Test("a headless host pauses at once, as QA1673 does, and jumps at once")
     func headlessPausesAtOnce() {
         let host = HeadlessHost(rootLayer: CALayer())
         host.pauseRootLayer()
         #expect(host.rootLayer!.isPaused && host.isRootLayerPaused)
         host.resumeRootLayer()
         #expect(!host.rootLayer!.isPaused && !host.isRootLayerPaused)
+        #expect(host.jumpTime == host.commitTime)
+        var jumped = false
+        host.performJump { jumped = true }
+        #expect(jumped)
     }
 }

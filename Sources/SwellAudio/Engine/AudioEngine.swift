@@ -53,6 +53,9 @@ public final class AudioEngine: RenderHost {
     /// nothing.
     private var pendingPause: Int?
     private var pauseCount = 0
+    /// Jumps asked for so far (``performJump(_:)``): the mix comes back up
+    /// after the last one only.
+    private var jumpCount = 0
 
     /// How the engine's sources are read.
     public enum Mode: Sendable {
@@ -226,6 +229,44 @@ public final class AudioEngine: RenderHost {
             CATransaction.commit()
         } else {
             pendingFade = (nil, 1)
+            republish()
+        }
+    }
+
+    /// The end of the fade a jump asked for now is made behind:
+    /// ``pauseFadeFrames`` after the commit's frame, or the commit time
+    /// itself while the tree is paused, and silent.
+    public override var jumpTime: CFTimeInterval {
+        guard rootLayer != nil, !isRootLayerPaused else { return commitTime }
+        return time(ofFrame: max(firstFrame(atTime: commitTime), 0) + pauseFadeFrames)
+    }
+
+    /// A jump without a click (docs/audio.md#seeking-without-a-click): from
+    /// the commit's frame F the mix ramps to silence over N frames, as for
+    /// a pause, and the caller's transaction — the jump — commits at F + N,
+    /// where the mix ramps back up: the files' last frames before the jump
+    /// fade out where they were, their first frames after it fade in where
+    /// they went. The tree's model moves at once, so a second seek asked
+    /// for meanwhile starts from where the first one went; it commits N
+    /// later still, and the mix comes back up after the last jump only. A
+    /// pause asked for meanwhile keeps it down. While the tree is paused
+    /// nothing is heard, and the jump commits at once.
+    public override func performJump(_ jump: () -> Void) {
+        guard rootLayer != nil, !isRootLayerPaused else { return jump() }
+        let time = jumpTime
+        jumpCount += 1
+        let this = jumpCount
+        pendingFade = (nil, 0)
+        republish()
+        // Commit times never go backwards: the caller's commit, and any
+        // other until then, is at the fade's end.
+        lastCommitTime = max(lastCommitTime, time)
+        jump()
+        // An event of its own, so that the fade in is published whether or
+        // not the jump changed anything.
+        schedule(at: time) { [unowned self] in
+            guard jumpCount == this, !isRootLayerPaused else { return }
+            pendingFade = (0, 1)
             republish()
         }
     }

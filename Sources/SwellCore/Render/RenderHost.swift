@@ -111,6 +111,23 @@ open class RenderHost {
         rootLayer?.isPaused ?? false
     }
 
+    // MARK: Jumping
+
+    /// The host time a jump in the tree's time asked for now is committed
+    /// at: the commit time. An audio engine answers the end of the fade it
+    /// makes first (docs/audio.md#seeking-without-a-click), so a seek can
+    /// say where the file is when it is heard there.
+    open var jumpTime: CFTimeInterval { commitTime }
+
+    /// Makes `jump`, a change that moves the tree's time — a seek shifting
+    /// the root layer's `timeOffset` — in the caller's transaction, which
+    /// commits at ``jumpTime``. Core Animation has no sound to care about a
+    /// jump; an audio engine fades the mix out before it and back in after,
+    /// as it does around a pause, so the files' jump is not heard as a click.
+    open func performJump(_ jump: () -> Void) {
+        jump()
+    }
+
     // MARK: Scheduled events
 
     /// Runs `action` at host time `time`, inside a transaction committed at
