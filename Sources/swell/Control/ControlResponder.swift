@@ -63,22 +63,25 @@ struct ControlResponder {
         }
     }
 
-    /// Moves the playing file to `target(where it is)` at the commit time
+    /// Moves the playing file to `target(where it is)`
     /// (``AutomationStage/seek(_:to:at:)``), kept between its start and its
-    /// end — at the end the file has ended, as when it plays to it. The
-    /// reply says where it is now, in seconds (`swell ctl seek` prints
-    /// it). A stream cannot move: it is read once, from its start.
+    /// end — at the end the file has ended, as when it plays to it —
+    /// committed at the host's jump time: an audio engine fades the sound
+    /// out first and in after, so the jump is not heard as a click
+    /// (docs/audio.md#seeking-without-a-click). The reply says where the
+    /// file is then, in seconds (`swell ctl seek` prints it). A stream
+    /// cannot move: it is read once, from its start.
     private func seek(_ target: (Double) -> Double) -> String {
         var reply = ControlReply.failure("no file plays")
         inTransaction {
-            let now = host.commitTime
-            guard let layer = stage.playingLayer(at: now), let source = layer.source else { return }
+            let time = host.jumpTime
+            guard let layer = stage.playingLayer(at: time), let source = layer.source else { return }
             guard source.isSeekable else {
                 reply = ControlReply.failure("'\(source.path)' is a stream, which cannot seek")
                 return
             }
-            let position = min(max(target(layer.convertTime(now, from: nil)), 0), source.duration ?? .infinity)
-            stage.seek(layer, to: position, at: now)
+            let position = min(max(target(layer.convertTime(time, from: nil)), 0), source.duration ?? .infinity)
+            host.performJump { stage.seek(layer, to: position, at: time) }
             reply = ControlReply.success(["position": position])
         }
         return reply
