@@ -160,6 +160,11 @@ struct MPRISSeekTests {
         usleep(100_000)
         #expect(try player.playerctl(["position", "3"]).status == 0)
         #expect(try player.ask(["position"]) == "3.000000", "the paused tree holds the new time")
+        // The control socket's status says the same.
+        let request = try workspace.write("{\"status\": true}\n", to: "status.jsonl")
+        let status = try player.ctl(["send", request])
+        let reply = try JSONSerialization.jsonObject(with: Data(status.standardOutput.utf8)) as? [String: Any]
+        #expect(reply?["position"] as? Double == 3 && reply?["paused"] as? Bool == true, "\(status)")
         #expect(try player.ask(["status"]) == "Paused")
         #expect(try player.playerctl(["play"]).status == 0)
         let result = try player.process.wait()

@@ -15,6 +15,15 @@ extension AutomationStage {
         inputLayers.last { $0.convertTime(time, from: nil) >= 0 } ?? monitoredLayer
     }
 
+    /// Where the file heard at host time `time` is, in seconds: its
+    /// layer's local time (docs/audio.md#time-drives-the-media), kept
+    /// between the file's start and its end; nil when no file plays.
+    /// MPRIS's `Position` and the `status` request's `position`.
+    func playingPosition(at time: CFTimeInterval) -> Double? {
+        guard let layer = playingLayer(at: time) else { return nil }
+        return max(0, min(layer.convertTime(time, from: nil), layer.source?.duration ?? .infinity))
+    }
+
     /// Moves the tree so that `layer`'s local time at host time `time` is
     /// `position`, as seeking a movie moves it: the root layer's
     /// `timeOffset` takes the difference, so every layer's time — its file's

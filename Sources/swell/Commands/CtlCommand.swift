@@ -137,7 +137,7 @@ struct CtlCommand: ParsableCommand {
 
     struct Send: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Send requests, one JSON object a line, from a file or - (standard input).")
+            abstract: "Send requests, one JSON object a line, from a file or - (standard input); print the replies that carry values.")
 
         @Argument(help: ArgumentHelp("The file of requests, or - for standard input.", valueName: "file"))
         var file: String
@@ -156,7 +156,8 @@ struct CtlCommand: ParsableCommand {
                 data = contents
             }
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            _ = try CtlCommand.job(target, ctl).send(lines.map(String.init), source: file == "-" ? "<stdin>" : file)
+            _ = try CtlCommand.job(target, ctl).send(lines.map(String.init), source: file == "-" ? "<stdin>" : file,
+                                                     echo: true)
         }
     }
 

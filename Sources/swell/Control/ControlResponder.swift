@@ -56,10 +56,12 @@ struct ControlResponder {
             // The job ends the session once the reply is sent.
             return ControlReply.success()
         case .status:
-            return ControlReply.success([
+            var fields: [String: Any] = [
                 "pid": Int(getpid()), "files": files, "time": host.currentTime - origin,
                 "volume": stage.presentedVolume, "paused": host.isRootLayerPaused, "xruns": xruns(),
-            ])
+            ]
+            fields["position"] = stage.playingPosition(at: host.currentTime)
+            return ControlReply.success(fields)
         }
     }
 

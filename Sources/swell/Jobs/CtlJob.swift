@@ -22,8 +22,11 @@ struct CtlJob {
 
     /// Sends each request line in turn, stopping at the first the session
     /// refuses; returns the replies. `source` names the lines in errors
-    /// (`events.json:3:9: …`); nil for requests the command built.
-    func send(_ lines: [String], source: String? = nil) throws(ControlError) -> [[String: Any]] {
+    /// (`events.json:3:9: …`); nil for requests the command built. With
+    /// `echo`, each reply that says more than `ok` — a `get`'s value, a
+    /// `status`, a seek's position — is printed as it comes, the one JSON
+    /// line the session sent.
+    func send(_ lines: [String], source: String? = nil, echo: Bool = false) throws(ControlError) -> [[String: Any]] {
         let client = try connect()
         var replies: [[String: Any]] = []
         for (index, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
@@ -36,6 +39,7 @@ struct CtlJob {
                 if let source, let column = reply["column"] as? Int { place = "\(source):\(index + 1):\(column): " }
                 throw ControlError(place + message, isBadInput: true)
             }
+            if echo && reply.count > 1 { print(text) }
             replies.append(reply)
         }
         return replies

@@ -44,8 +44,7 @@ struct MPRISStatus: Equatable, Sendable {
         canSeek = layer?.source?.isSeekable ?? false
         seeks = session.stage.seeks.count
         seekedPosition = Int64((session.stage.seeks.position * 1e6).rounded())
-        let local = layer.map { max(0, min($0.convertTime(now, from: nil), length ?? .infinity)) } ?? 0
-        position = Int64((local * 1e6).rounded())
+        position = Int64(((session.stage.playingPosition(at: now) ?? 0) * 1e6).rounded())
         track = layer.flatMap { layer in
             layer.source.map { source in
                 let identity = ObjectIdentifier(layer)
