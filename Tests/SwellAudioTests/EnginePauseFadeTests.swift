@@ -10,7 +10,7 @@ import Testing
 /// over N. The source is a "clock" — frame k is k·2⁻²⁰, exact in a
 /// `Float` — so every output sample says both the gain and the source
 /// frame, and both are checked against the closed form.
-@Suite("Engine: pause, resume and seeks fade over 20 ms")
+@Suite("Engine: pause, resume and seeks fade over 20 ms; the mix ends in the root's time")
 struct EnginePauseFadeTests {
     static let sampleRate = 48_000
     static let fade = 960
@@ -174,6 +174,35 @@ struct EnginePauseFadeTests {
             return min(1, Double(i - r) / Double(n))
         }, source: { i in i < f + n ? i : i < r ? nil : i - r + f + n + 14_400 })
         #expect(first == nil, "frame \(first ?? -1)")
+    }
+
+    // MARK: The mix's end
+
+    /// `endTime` 0.1 s in the root's time: silence from frame 4,800 of an
+    /// uninterrupted mix; a pause (from F + N = 1,440 to R = 2,400, 960
+    /// frames held) puts it 960 frames later; a jump 0.02 s on (at
+    /// F + N = 1,440) 960 frames earlier. Before it, the mix as without an
+    /// end.
+    @Test("the mix is silent from where the root's time reaches endTime; a pause holds it off, a seek moves it",
+          arguments: [(0, 4_800), (1, 5_760), (2, 3_840)])
+    func end(interruption: Int, silentFrom: Int) throws {
+        var withEnd: [Float] = [], without: [Float] = []
+        for endTime in [0.1, nil] {
+            let out = try render(frames: Self.sampleRate / 10 * 2) { engine in
+                engine.endTime = endTime
+                switch interruption {
+                case 1:
+                    engine.schedule(at: 0.01) { engine.pauseRootLayer() }
+                    engine.schedule(at: 0.05) { engine.resumeRootLayer() }
+                case 2:
+                    engine.schedule(at: 0.01) { engine.performJump { engine.rootLayer!.timeOffset += 0.02 } }
+                default: break
+                }
+            }
+            if endTime == nil { without = out } else { withEnd = out }
+        }
+        #expect(Array(withEnd.prefix(silentFrom)) == Array(without.prefix(silentFrom)), "the mix up to the end")
+        #expect(without[silentFrom] != 0 && withEnd[silentFrom...].allSatisfy { $0 == 0 }, "silent from frame \(silentFrom)")
     }
 
     @Test("a headless host pauses at once, as QA1673 does, and jumps at once")

@@ -57,6 +57,17 @@ public final class AudioEngine: RenderHost {
     /// after the last one only.
     private var jumpCount = 0
 
+    /// Where the mix ends, in the root layer's time: from the frame the
+    /// root's time reaches it on, the output is silent, as if every file
+    /// had ended there — so a session of a set length (`swell play
+    /// --duration`) is heard for exactly that long, whatever the period the
+    /// device takes frames in and however late the owning thread notices
+    /// the end. A pause holds the end off and a seek moves it, as they do
+    /// the files. nil (the default): the mix has no end of its own.
+    public var endTime: Double? {
+        didSet { if rootLayer != nil { republish() } }
+    }
+
     /// How the engine's sources are read.
     public enum Mode: Sendable {
         /// Live playback: files stream from decoding threads.
@@ -191,7 +202,19 @@ public final class AudioEngine: RenderHost {
             entries.append(.init(voice: voice, chain: chain, position: position))
         }
         voices = live
-        core.handoff.submit(MixPlan(effectiveFrame: effectiveFrame, entries: entries, fade: outputFade))
+        core.handoff.submit(MixPlan(effectiveFrame: effectiveFrame, entries: entries, fade: outputFade,
+                                    end: endFrame(of: snapshot, from: effectiveFrame)))
+    }
+
+    /// The mix frame at which the root layer's time reaches ``endTime``,
+    /// for a plan from mix frame `first` on: the root's time is an affine
+    /// function of the frame, as a file's position is (``MediaPosition``).
+    /// `Int64.max` when there is no end, or the root's time stands still.
+    private func endFrame(of snapshot: RenderSnapshot?, from first: Int64) -> Int64 {
+        guard let endTime, let snapshot, !snapshot.records.isEmpty else { return .max }
+        let root = MediaPosition(snapshot: snapshot, index: 0, from: first, sampleRate: sampleRate)
+        guard root.isRunning, let end = Int64(exactly: (endTime * Double(sampleRate)).rounded()) else { return .max }
+        return end - root.offset
     }
 
     // MARK: Pausing

@@ -123,7 +123,9 @@ package final class RenderCore: @unchecked Sendable {
             let span = planSpan(at: frame, upTo: frames - done)
             let spanOut = out + done * channelCount
             let current = plan?.takeUnretainedValue()
-            let mixed = current.map { mix($0, into: spanOut, frames: span, at: frame) } ?? 0
+            var mixed = current.map { mix($0, into: spanOut, frames: span, at: frame) } ?? 0
+            // Past the mix's end, silence, whatever the voices have left.
+            if let end = current?.end, end < frame + Int64(mixed) { mixed = Int(max(0, end - frame)) }
             silence(spanOut, frames: mixed..<span)
             current?.fade.apply(to: spanOut, frames: mixed, channels: channelCount, from: frame)
             done += span
@@ -147,7 +149,7 @@ package final class RenderCore: @unchecked Sendable {
         guard gainPath == .sample, !fadeOutRequested.load(ordering: .relaxed) else { return 0 }
         let start = position
         let span = planSpan(at: start, upTo: renderableFrames(upTo: frames))
-        guard span > 0, let plan = plan?.takeUnretainedValue(),
+        guard span > 0, let plan = plan?.takeUnretainedValue(), start + Int64(span) <= plan.end,
               plan.fade.isUnity(over: start..<(start + Int64(span))) else { return 0 }
         var only: MixPlan.Entry?
         for entry in plan.entries where entry.position.isRunning && !entry.voice.hasEnded.load(ordering: .relaxed) {

@@ -69,8 +69,9 @@ final class Voice: @unchecked Sendable {
 }
 
 /// The plan the render thread follows from `effectiveFrame` on: which
-/// voices play, with which gain chains, and the pause fade the mix is
-/// multiplied by. Immutable.
+/// voices play, with which gain chains, the pause fade the mix is
+/// multiplied by, and the frame from which the mix is silent
+/// (``AudioEngine/endTime``; `Int64.max` for none). Immutable.
 final class MixPlan: Sendable {
     struct Entry: Sendable {
         let voice: Voice
@@ -81,10 +82,12 @@ final class MixPlan: Sendable {
     let effectiveFrame: Int64
     let entries: [Entry]
     let fade: OutputFade
+    let end: Int64
 
-    init(effectiveFrame: Int64, entries: [Entry], fade: OutputFade) {
+    init(effectiveFrame: Int64, entries: [Entry], fade: OutputFade, end: Int64) {
         self.effectiveFrame = effectiveFrame
         self.entries = entries
         self.fade = fade
+        self.end = end
     }
 }

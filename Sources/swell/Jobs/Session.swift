@@ -84,6 +84,8 @@ final class Session {
         if let seconds, !(seconds * Double(sampleRate) < 0x1p53) {
             throw AutomationError("a length of \(seconds) s is too long to render or play")
         }
+        // Heard for exactly the length: not a period more.
+        engine.endTime = seconds
         try stage.install(on: engine)
         frameCount = seconds.map { Int64(($0 * Double(sampleRate)).rounded()) } ?? OfflineRenderer.untilSourcesEnd
         self.input = input
