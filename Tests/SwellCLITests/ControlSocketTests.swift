@@ -246,6 +246,19 @@ struct ControlSocketTests {
         let none = try SwellProcess.run(["ctl", "get", "main.volume"],
                                         environment: ["XDG_RUNTIME_DIR": workspace.directory.path])
         #expect(none.status == 1 && none.standardError == "swell: error: no swell session is running\n", "\(none)")
+        // A file of requests is read before any session is looked for: one
+        // that is missing is bad input; a FIFO (a shell's `<(…)`) reads as a
+        // file does, and then finds no session.
+        let missing = try SwellProcess.run(["ctl", "send", workspace.path("none.jsonl")],
+                                           environment: ["XDG_RUNTIME_DIR": workspace.directory.path])
+        #expect(missing.status == 2 && missing.standardError == "swell: error: \(workspace.path("none.jsonl")): no such file\n",
+                "\(missing)")
+        let fifo = workspace.path("requests.fifo")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread { try? Data("{\"status\": true}\n".utf8).write(to: URL(fileURLWithPath: fifo)) }
+        writer.start()
+        let piped = try SwellProcess.run(["ctl", "send", fifo], environment: ["XDG_RUNTIME_DIR": workspace.directory.path])
+        #expect(piped.status == 1 && piped.standardError == "swell: error: no swell session is running\n", "\(piped)")
         let first = try Session(seconds: 30, workspace: workspace)
         let second = try Session(seconds: 30, workspace: workspace)
         let two = try first.ctl(["get", "main.volume"])

@@ -66,36 +66,8 @@ public struct ScriptSpec: Hashable, Sendable {
     /// `images` and videos opened by `videos`.
     public init(contentsOfFile path: String, images: ImageReader? = nil, videos: VideoReader? = nil)
         throws(SourceError) {
-        let bytes = try Self.read(path)
+        let bytes = try SourceFile.bytes(ofFile: path, kind: "script", limit: Self.maximumFileSize)
         try self.init(parsing: bytes, file: path, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
                       images: images, videos: videos)
-    }
-
-    private static func read(_ path: String) throws(SourceError) -> [UInt8] {
-        func failure(_ message: String) -> SourceError {
-            SourceError(file: path, location: nil, message: message)
-        }
-        func systemFailure() -> SourceError {
-            errno == ENOENT ? failure("no such file") : failure("cannot be read (\(String(cString: strerror(errno))))")
-        }
-        let descriptor = open(path.pathBytes, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw systemFailure() }
-        defer { close(descriptor) }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw systemFailure() }
-        guard status.st_mode & S_IFMT != S_IFDIR else { throw failure("is a directory, not a script") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while bytes.count <= maximumFileSize {
-            let count = Glibc.read(descriptor, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw systemFailure() }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-        }
-        guard bytes.count <= maximumFileSize else {
-            throw failure("is larger than \(maximumFileSize >> 20) MiB; a script is a small JSON file")
-        }
-        return bytes
     }
 }

@@ -150,10 +150,11 @@ struct CtlCommand: ParsableCommand {
             if file == "-" {
                 data = FileHandle.standardInput.readDataToEndOfFile()
             } else {
-                guard let contents = FileManager.default.contents(atPath: file) else {
-                    throw ControlError("cannot read \(file.quotedForMessage)", isBadInput: true)
+                do {
+                    data = Data(try SourceFile.bytes(ofFile: file, kind: "file of requests", limit: 16 << 20))
+                } catch {
+                    throw ControlError(error.description, isBadInput: true)
                 }
-                data = contents
             }
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
             _ = try CtlCommand.job(target, ctl).send(lines.map(String.init), source: file == "-" ? "<stdin>" : file,
