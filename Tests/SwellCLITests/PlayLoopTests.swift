@@ -48,6 +48,37 @@ struct PlayLoopTests {
         #expect(tail.dropFirst(960).allSatisfy { $0 == 0 }, "silent after the fade")
     }
 
+    /// A seek moves the tree's time, so the next pass begins sooner on the
+    /// host's clock than its event was placed for; the event is placed
+    /// again. The file counts its frames (``MPRISTests/counting(frames:in:)``):
+    /// after a seek to 0.9 s of a 1 s pass, frame 47,999 is followed at
+    /// the very next frame by the next pass's frame 0 — not by silence,
+    /// nor by a frame further in, which a pass added late plays from.
+    @Test("a seek in a looping session: the next pass follows at once, from its start")
+    func seekInLoop() throws {
+        let workspace = try Workspace()
+        let alsa = try ALSATestConfiguration()
+        let frames = Self.sampleRate
+        let input = try MPRISTests.counting(frames: frames, in: workspace)
+        let session = try LiveSession(["play", input, "--loop", "--device", ALSATestConfiguration.realtimePCM, "--quiet"],
+                                      workspace: workspace, alsa: alsa)
+        try LiveSession.waitUntil("0.1 s has played") { try session.status()["position"] as? Double ?? 0 >= 0.1 }
+        #expect(try session.ctl(["seek", "900ms"]).status == 0)
+        try LiveSession.waitUntil("the next pass is 0.2 s in") {
+            let position = try session.status()["position"] as? Double ?? 1
+            return position >= 0.2 && position < 0.8
+        }
+        #expect(try session.ctl(["stop"]).status == 0)
+        let result = try session.process.wait()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+        let samples = try alsa.captured(by: ALSATestConfiguration.realtimePCM)
+        let heard = MPRISTests.heard(stride(from: 0, to: samples.count - 1, by: 2).map { (samples[$0], samples[$0 + 1]) },
+                                     frames: frames)
+        let wrap = try #require(heard.indices.dropFirst().first { heard[$0].n < heard[$0 - 1].n }, "the file starts again")
+        #expect(heard[wrap - 1].n == frames - 1 && heard[wrap].n == 0 && heard[wrap].index == heard[wrap - 1].index + 1,
+                "the pass ends at \(heard[wrap - 1]), the next begins at \(heard[wrap])")
+    }
+
     @Test("--loop --duration ends by itself at the duration, the passes joined sample for sample")
     func loopForDuration() throws {
         let workspace = try Workspace()

@@ -25,6 +25,11 @@ extension AutomationStage {
         let period: Double
         /// The passes added, with where each ends, in the first layer's time.
         private var passes: [(end: Double, layers: [AudioLayer])]
+        /// The pass to add next.
+        private(set) var nextPass = 1
+        /// Counts the times the next pass's event was placed again; an
+        /// event placed before is then void.
+        fileprivate var placements = 0
 
         /// The loop of the inputs' first pass, `layers`; `frames` rounds a
         /// duration to whole frames.
@@ -60,6 +65,7 @@ extension AutomationStage {
                 return layer
             }
             passes.append((begin + period, layers))
+            nextPass = pass + 1
             return layers
         }
     }
@@ -71,12 +77,23 @@ extension AutomationStage {
         let begin = Double(pass) * loop.period
         let due = target.convertTime(begin - Loop.lead, to: nil)
         let now = host.commitTime
+        let placement = loop.placements
         host.schedule(at: due.isFinite ? max(due, now) : now + Loop.lead) { [weak self, weak host] in
-            guard let self, let host else { return }
+            guard let self, let host, loop.placements == placement else { return }
             let time = target.convertTime(host.commitTime, from: nil)
             guard time >= begin - Loop.lead - 1e-9 else { return schedule(loop, pass: pass, on: host) }
             inputLayers = loop.add(pass: pass, to: target, at: time)
             schedule(loop, pass: pass + 1, on: host)
         }
+    }
+
+    /// After a seek (``seek(_:to:at:)``): the next pass's event was placed
+    /// on the host's clock by where the tree's time was, and is placed again
+    /// by where it is now — a seek forward brings the pass's begin nearer,
+    /// and the pass must still be there, decoded, when its time comes.
+    func loopDidSeek() {
+        guard let loop, let host = root.renderHost else { return }
+        loop.placements += 1
+        schedule(loop, pass: loop.nextPass, on: host)
     }
 }

@@ -36,5 +36,6 @@ extension AutomationStage {
     func seek(_ layer: CALayer, to position: Double, at time: CFTimeInterval) {
         root.timeOffset += position - layer.convertTime(time, from: nil)
         seeks = (seeks.count + 1, position)
+        loopDidSeek()
     }
 }

@@ -47,7 +47,7 @@ final class AutomationStage {
     /// pass's).
     var inputLayers: [AudioLayer] = []
     /// `--loop`: the passes of the inputs after the first.
-    private var loop: Loop?
+    private(set) var loop: Loop?
     /// How many seeks have moved the tree, and where the last took the
     /// playing file, in seconds (``seek(_:to:at:)``): MPRIS's `Seeked`
     /// follows them, whoever asked.
