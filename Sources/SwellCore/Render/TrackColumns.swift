@@ -69,7 +69,14 @@ struct TrackColumn<Value: Animatable>: Sendable {
 
     /// Each track's value at its layer's local time, in order.
     func evaluate(localTimes: UnsafeBufferPointer<Double>, tolerance: Double) -> [Value] {
-        [Value](unsafeUninitializedCapacity: tracks.count) { values, count in
+        // No tracks, no array made: `Array(unsafeUninitializedCapacity: 0)`
+        // writes its count, 0, into the standard library's one shared empty
+        // array, which every thread's empty arrays read — harmless, but
+        // ThreadSanitizer reports it as a race between the threads that
+        // render frames and sound (the stdlib's own fixes of this pattern:
+        // swiftlang/swift#21627, #27808).
+        guard !tracks.isEmpty else { return [] }
+        return [Value](unsafeUninitializedCapacity: tracks.count) { values, count in
             tracks.withUnsafeBufferPointer { tracks in
                 layers.withUnsafeBufferPointer { layers in
                     for k in 0..<tracks.count {
