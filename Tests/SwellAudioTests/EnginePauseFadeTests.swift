@@ -124,10 +124,10 @@ struct EnginePauseFadeTests {
     }
 
     /// A second jump asked for during the first one's fade starts from
-    /// where the first went (the model moved at once) and commits N after
-    /// the first: the mix stays silent in between and comes back up after
-    /// the second only, where the file has moved by both.
-    @Test("a jump during another's fade adds to it; the mix comes back after the last")
+    /// where the first went (the model moved at once) and joins it: both
+    /// commit at F + N, where the mix comes back up once, the file moved by
+    /// both — jumps faster than the fade make one dip.
+    @Test("a jump during another's fade adds to it and commits with it: one dip")
     func jumpDuringJump() throws {
         let (f, n) = (4_800, Self.fade)
         var positions: [Double] = []
@@ -140,16 +140,36 @@ struct EnginePauseFadeTests {
                 }
             }
         }
-        // Heard at 0.12 s from 0.42 s, then at 0.14 s from 0.64 s.
-        #expect(positions.count == 2 && abs(positions[0] - 0.42) < 1e-9 && abs(positions[1] - 0.64) < 1e-9,
+        // Heard at 0.12 s from 0.42 s, then, joined, from 0.62 s.
+        #expect(positions.count == 2 && abs(positions[0] - 0.42) < 1e-9 && abs(positions[1] - 0.62) < 1e-9,
                 "\(positions)")
         let first = mismatch(out, gain: { i in
             if i < f { return 1 }
             if i < f + n { return 1 - Double(i - f) / Double(n) }
-            if i < f + 2 * n { return 0 }
-            return min(1, Double(i - f - 2 * n) / Double(n))
+            return min(1, Double(i - f - n) / Double(n))
         }, source: { i in i < f + n ? i : i + 24_000 })
         #expect(first == nil, "frame \(first ?? -1): \(first.map { out[$0] } ?? 0)")
+    }
+
+    /// A hundred jumps, one every 1 ms (faster than the 20 ms fade): two
+    /// dips, not a silence a hundred fades long.
+    @Test("a flood of jumps makes dips of one fade each, never a growing silence")
+    func floodOfJumps() throws {
+        var jumpTimes: [Double] = []
+        let out = try render(frames: Self.sampleRate / 2) { engine in
+            for k in 0..<100 {
+                engine.schedule(at: 0.1 + Double(k) * 0.001) {
+                    jumpTimes.append(engine.jumpTime)
+                    engine.performJump { engine.rootLayer!.timeOffset += 0.001 }
+                }
+            }
+        }
+        // Each jump commits at the end of the fade it joins or starts, at
+        // most 2N after it was asked for.
+        #expect(zip(jumpTimes.indices, jumpTimes).allSatisfy { k, t in t - (0.1 + Double(k) * 0.001) <= 0.04 + 1e-9 },
+                "\(jumpTimes)")
+        // 0.3 s on, the mix is whole again.
+        #expect(out[Int(0.3 * Double(Self.sampleRate))...].allSatisfy { $0 != 0 })
     }
 
     /// While paused nothing is heard: the jump commits at once, and resume

@@ -53,9 +53,9 @@ public final class AudioEngine: RenderHost {
     /// nothing.
     private var pendingPause: Int?
     private var pauseCount = 0
-    /// Jumps asked for so far (``performJump(_:)``): the mix comes back up
-    /// after the last one only.
-    private var jumpCount = 0
+    /// The time the jumps asked for are committed at while the mix fades
+    /// out before them (``performJump(_:)``); nil when no jump is on its way.
+    private var pendingJumpTime: CFTimeInterval?
 
     /// Where the mix ends, in the root layer's time: from the frame the
     /// root's time reaches it on, the output is silent, as if every file
@@ -257,10 +257,12 @@ public final class AudioEngine: RenderHost {
     }
 
     /// The end of the fade a jump asked for now is made behind:
-    /// ``pauseFadeFrames`` after the commit's frame, or the commit time
-    /// itself while the tree is paused, and silent.
+    /// ``pauseFadeFrames`` after the commit's frame, or the end of the fade
+    /// already on its way to another jump, or the commit time itself while
+    /// the tree is paused, and silent.
     public override var jumpTime: CFTimeInterval {
         guard rootLayer != nil, !isRootLayerPaused else { return commitTime }
+        if let pendingJumpTime { return pendingJumpTime }
         return time(ofFrame: max(firstFrame(atTime: commitTime), 0) + pauseFadeFrames)
     }
 
@@ -269,26 +271,29 @@ public final class AudioEngine: RenderHost {
     /// a pause, and the caller's transaction — the jump — commits at F + N,
     /// where the mix ramps back up: the files' last frames before the jump
     /// fade out where they were, their first frames after it fade in where
-    /// they went. The tree's model moves at once, so a second seek asked
-    /// for meanwhile starts from where the first one went; it commits N
-    /// later still, and the mix comes back up after the last jump only. A
-    /// pause asked for meanwhile keeps it down. While the tree is paused
-    /// nothing is heard, and the jump commits at once.
+    /// they went. The tree's model moves at once, so a second jump asked
+    /// for before F + N starts from where the first went; it joins the
+    /// first, committed at F + N too, so that jumps asked for faster than
+    /// the fade (a held media key, a flood of requests) make one dip, not a
+    /// silence that grows with each. A pause asked for meanwhile keeps the
+    /// mix down. While the tree is paused nothing is heard, and the jump
+    /// commits at once.
     public override func performJump(_ jump: () -> Void) {
         guard rootLayer != nil, !isRootLayerPaused else { return jump() }
+        guard pendingJumpTime == nil else { return jump() }
         let time = jumpTime
-        jumpCount += 1
-        let this = jumpCount
+        pendingJumpTime = time
         pendingFade = (nil, 0)
         republish()
         // Commit times never go backwards: the caller's commit, and any
         // other until then, is at the fade's end.
         lastCommitTime = max(lastCommitTime, time)
         jump()
-        // An event of its own, so that the fade in is published whether or
-        // not the jump changed anything.
+        // An event of its own, after the jumps' commits, so that the fade
+        // in is published whether or not they changed anything.
         schedule(at: time) { [unowned self] in
-            guard jumpCount == this, !isRootLayerPaused else { return }
+            pendingJumpTime = nil
+            guard !isRootLayerPaused else { return }
             pendingFade = (0, 1)
             republish()
         }
