@@ -79,6 +79,39 @@ struct PlayLoopTests {
                 "the pass ends at \(heard[wrap - 1]), the next begins at \(heard[wrap])")
     }
 
+    /// A pass is added half a second before it begins; until it does, the
+    /// file playing is still the pass before. At 1.55 s into a 2 s pass,
+    /// `status` says 1.55 s or more (not the next pass's 0), and a seek
+    /// 0.5 s back goes back in the pass playing: the frames heard jump back
+    /// by 24,000, give or take the frame of the jump. Both requests go on
+    /// one connection at once, to land in that half second.
+    @Test("in the half second before the next pass, the pass playing is the one status shows and a seek moves")
+    func seekBeforeTheNextPass() throws {
+        let workspace = try Workspace()
+        let alsa = try ALSATestConfiguration()
+        let frames = 2 * Self.sampleRate
+        let input = try MPRISTests.counting(frames: frames, in: workspace)
+        let session = try LiveSession(["play", input, "--loop", "--device", ALSATestConfiguration.realtimePCM, "--quiet"],
+                                      workspace: workspace, alsa: alsa)
+        try LiveSession.waitUntil("1.55 s has played") { try session.status()["time"] as? Double ?? 0 >= 1.55 }
+        let replies = try RawClient.exchange(session.socket, Array("{\"status\": true}\n{\"seek\": -0.5}\n".utf8))
+        let position = try #require(replies.first?["position"] as? Double)
+        #expect(position >= 1.55 && position < 2, "the pass playing: \(position)")
+        #expect(replies.last?["ok"] as? Bool == true, "\(replies)")
+        try LiveSession.waitUntil("0.2 s more has played") { try session.status()["time"] as? Double ?? 0 >= 1.8 }
+        #expect(try session.ctl(["stop"]).status == 0)
+        let result = try session.process.wait()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+        let samples = try alsa.captured(by: ALSATestConfiguration.realtimePCM)
+        let heard = MPRISTests.heard(stride(from: 0, to: samples.count - 1, by: 2).map { (samples[$0], samples[$0 + 1]) },
+                                     frames: frames)
+        let back = try #require(heard.indices.dropFirst().first { heard[$0].n < heard[$0 - 1].n }, "a jump back")
+        // Where the file would have been at that frame, less where it was.
+        let moved = heard[back - 1].n + (heard[back].index - heard[back - 1].index) - heard[back].n
+        #expect(abs(moved - Self.sampleRate / 2) <= 1 && heard[back].n > Self.sampleRate,
+                "0.5 s back in the pass playing: from \(heard[back - 1]) to \(heard[back])")
+    }
+
     @Test("--loop --duration ends by itself at the duration, the passes joined sample for sample")
     func loopForDuration() throws {
         let workspace = try Workspace()

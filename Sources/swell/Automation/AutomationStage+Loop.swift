@@ -49,8 +49,12 @@ extension AutomationStage {
             passes = [(period, layers)]
         }
 
-        /// Adds pass `pass` below `parent` and returns its layers, removing
-        /// the passes that ended by `time` (the parent's time).
+        /// Adds pass `pass` below `parent`, removing the passes that ended
+        /// by `time` (the parent's time), and returns the layers of the
+        /// passes left, in the order they begin: the pass playing and the
+        /// one added half a second before it begins, of which the stage's
+        /// playing layer (``AutomationStage/playingLayer(at:)``) is the
+        /// last begun.
         func add(pass: Int, to parent: CALayer, at time: Double) -> [AudioLayer] {
             for ended in passes where ended.end <= time {
                 for layer in ended.layers { layer.removeFromSuperlayer() }
@@ -66,7 +70,7 @@ extension AutomationStage {
             }
             passes.append((begin + period, layers))
             nextPass = pass + 1
-            return layers
+            return passes.flatMap(\.layers)
         }
     }
 

@@ -43,8 +43,8 @@ final class AutomationStage {
     private var fadeOutLayer: CALayer?
     /// Where the inputs hand over to each other.
     private var crossfades: [Crossfade] = []
-    /// The audio layers playing the input file (with a loop, the latest
-    /// pass's).
+    /// The audio layers playing the input files, in the order they begin
+    /// (with a loop, those of the passes not yet ended).
     var inputLayers: [AudioLayer] = []
     /// `--loop`: the passes of the inputs after the first.
     private(set) var loop: Loop?
