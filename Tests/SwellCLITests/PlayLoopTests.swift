@@ -48,6 +48,27 @@ struct PlayLoopTests {
         #expect(tail.dropFirst(960).allSatisfy { $0 == 0 }, "silent after the fade")
     }
 
+    /// A `play --loop` on the real-time device of a file of `frames` frames
+    /// that counts them (``MPRISTests/counting(frames:in:)``).
+    private func countingLoop(frames: Int) throws -> LiveSession {
+        let workspace = try Workspace()
+        let input = try MPRISTests.counting(frames: frames, in: workspace)
+        return try LiveSession(["play", input, "--loop", "--device", ALSATestConfiguration.realtimePCM, "--quiet"],
+                               workspace: workspace, alsa: try ALSATestConfiguration())
+    }
+
+    /// Stops `session` with `ctl stop`, and returns which frame of the
+    /// counting file was heard at each frame of the device
+    /// (``MPRISTests/heard(_:frames:)``).
+    private func stopAndHear(_ session: LiveSession, frames: Int) throws -> [(index: Int, n: Int)] {
+        #expect(try session.ctl(["stop"]).status == 0)
+        let result = try session.process.wait()
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+        let samples = try session.alsa.captured(by: ALSATestConfiguration.realtimePCM)
+        return MPRISTests.heard(stride(from: 0, to: samples.count - 1, by: 2).map { (samples[$0], samples[$0 + 1]) },
+                                frames: frames)
+    }
+
     /// A seek moves the tree's time, so the next pass begins sooner on the
     /// host's clock than its event was placed for; the event is placed
     /// again. The file counts its frames (``MPRISTests/counting(frames:in:)``):
@@ -56,24 +77,15 @@ struct PlayLoopTests {
     /// nor by a frame further in, which a pass added late plays from.
     @Test("a seek in a looping session: the next pass follows at once, from its start")
     func seekInLoop() throws {
-        let workspace = try Workspace()
-        let alsa = try ALSATestConfiguration()
         let frames = Self.sampleRate
-        let input = try MPRISTests.counting(frames: frames, in: workspace)
-        let session = try LiveSession(["play", input, "--loop", "--device", ALSATestConfiguration.realtimePCM, "--quiet"],
-                                      workspace: workspace, alsa: alsa)
+        let session = try countingLoop(frames: frames)
         try LiveSession.waitUntil("0.1 s has played") { try session.status()["position"] as? Double ?? 0 >= 0.1 }
         #expect(try session.ctl(["seek", "900ms"]).status == 0)
         try LiveSession.waitUntil("the next pass is 0.2 s in") {
             let position = try session.status()["position"] as? Double ?? 1
             return position >= 0.2 && position < 0.8
         }
-        #expect(try session.ctl(["stop"]).status == 0)
-        let result = try session.process.wait()
-        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
-        let samples = try alsa.captured(by: ALSATestConfiguration.realtimePCM)
-        let heard = MPRISTests.heard(stride(from: 0, to: samples.count - 1, by: 2).map { (samples[$0], samples[$0 + 1]) },
-                                     frames: frames)
+        let heard = try stopAndHear(session, frames: frames)
         let wrap = try #require(heard.indices.dropFirst().first { heard[$0].n < heard[$0 - 1].n }, "the file starts again")
         #expect(heard[wrap - 1].n == frames - 1 && heard[wrap].n == 0 && heard[wrap].index == heard[wrap - 1].index + 1,
                 "the pass ends at \(heard[wrap - 1]), the next begins at \(heard[wrap])")
@@ -87,24 +99,15 @@ struct PlayLoopTests {
     /// one connection at once, to land in that half second.
     @Test("in the half second before the next pass, the pass playing is the one status shows and a seek moves")
     func seekBeforeTheNextPass() throws {
-        let workspace = try Workspace()
-        let alsa = try ALSATestConfiguration()
         let frames = 2 * Self.sampleRate
-        let input = try MPRISTests.counting(frames: frames, in: workspace)
-        let session = try LiveSession(["play", input, "--loop", "--device", ALSATestConfiguration.realtimePCM, "--quiet"],
-                                      workspace: workspace, alsa: alsa)
+        let session = try countingLoop(frames: frames)
         try LiveSession.waitUntil("1.55 s has played") { try session.status()["time"] as? Double ?? 0 >= 1.55 }
         let replies = try RawClient.exchange(session.socket, Array("{\"status\": true}\n{\"seek\": -0.5}\n".utf8))
         let position = try #require(replies.first?["position"] as? Double)
         #expect(position >= 1.55 && position < 2, "the pass playing: \(position)")
         #expect(replies.last?["ok"] as? Bool == true, "\(replies)")
         try LiveSession.waitUntil("0.2 s more has played") { try session.status()["time"] as? Double ?? 0 >= 1.8 }
-        #expect(try session.ctl(["stop"]).status == 0)
-        let result = try session.process.wait()
-        #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
-        let samples = try alsa.captured(by: ALSATestConfiguration.realtimePCM)
-        let heard = MPRISTests.heard(stride(from: 0, to: samples.count - 1, by: 2).map { (samples[$0], samples[$0 + 1]) },
-                                     frames: frames)
+        let heard = try stopAndHear(session, frames: frames)
         let back = try #require(heard.indices.dropFirst().first { heard[$0].n < heard[$0 - 1].n }, "a jump back")
         // Where the file would have been at that frame, less where it was.
         let moved = heard[back - 1].n + (heard[back].index - heard[back - 1].index) - heard[back].n
