@@ -15,10 +15,6 @@ public struct ScriptSpec: Hashable, Sendable {
     /// The only `"version"` this reader accepts.
     public static let version = 1
 
-    /// The largest script read, so that `--script /dev/zero` fails instead
-    /// of exhausting memory.
-    public static let maximumFileSize = 16 << 20
-
     /// Frames per second to render or play at; nil for the input's rate.
     public var sampleRate: Int?
     /// The picture a scene draws; nil for a script that only sounds.
@@ -66,7 +62,7 @@ public struct ScriptSpec: Hashable, Sendable {
     /// `images` and videos opened by `videos`.
     public init(contentsOfFile path: String, images: ImageReader? = nil, videos: VideoReader? = nil)
         throws(SourceError) {
-        let bytes = try SourceFile.bytes(ofFile: path, kind: "script", limit: Self.maximumFileSize)
+        let bytes = try SourceFile.bytes(ofFile: path, kind: "script")
         try self.init(parsing: bytes, file: path, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
                       images: images, videos: videos)
     }

@@ -6,10 +6,15 @@ import Foundation
 /// a file does; a path that is not UTF-8 is opened by its bytes
 /// (`String.pathBytes`). Scripts and files of control requests are JSON.
 public enum SourceFile {
+    /// The largest file read, so that `--script /dev/zero` fails instead
+    /// of exhausting memory.
+    public static let maximumSize = 16 << 20
+
     /// The bytes of the file at `path`, a `kind` ("script"); a directory,
-    /// a file that cannot be read or one longer than `limit` bytes is one
+    /// a file that cannot be read or one longer than ``maximumSize`` is one
     /// error naming the file.
-    public static func bytes(ofFile path: String, kind: String, limit: Int) throws(SourceError) -> [UInt8] {
+    public static func bytes(ofFile path: String, kind: String) throws(SourceError) -> [UInt8] {
+        let limit = maximumSize
         func failure(_ message: String) -> SourceError {
             SourceError(file: path, location: nil, message: message)
         }

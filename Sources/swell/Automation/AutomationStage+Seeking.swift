@@ -15,13 +15,18 @@ extension AutomationStage {
         inputLayers.last { $0.convertTime(time, from: nil) >= 0 } ?? monitoredLayer
     }
 
-    /// Where the file heard at host time `time` is, in seconds: its
+    /// Where `layer`'s file is at host time `time`, in seconds: the
     /// layer's local time (docs/audio.md#time-drives-the-media), kept
-    /// between the file's start and its end; nil when no file plays.
+    /// between the file's start and its end. For the ``playingLayer(at:)``,
     /// MPRIS's `Position` and the `status` request's `position`.
-    func playingPosition(at time: CFTimeInterval) -> Double? {
-        guard let layer = playingLayer(at: time) else { return nil }
-        return max(0, min(layer.convertTime(time, from: nil), layer.source?.duration ?? .infinity))
+    func position(of layer: AudioLayer, at time: CFTimeInterval) -> Double {
+        position(layer.convertTime(time, from: nil), within: layer)
+    }
+
+    /// `seconds` kept between the start and the end of `layer`'s file: a
+    /// place in it, as a seek moves to.
+    func position(_ seconds: Double, within layer: AudioLayer) -> Double {
+        max(0, min(seconds, layer.source?.duration ?? .infinity))
     }
 
     /// Moves the tree so that `layer`'s local time at host time `time` is

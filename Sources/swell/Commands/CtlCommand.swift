@@ -151,7 +151,7 @@ struct CtlCommand: ParsableCommand {
                 data = FileHandle.standardInput.readDataToEndOfFile()
             } else {
                 do {
-                    data = Data(try SourceFile.bytes(ofFile: file, kind: "file of requests", limit: 16 << 20))
+                    data = Data(try SourceFile.bytes(ofFile: file, kind: "file of requests"))
                 } catch {
                     throw ControlError(error.description, isBadInput: true)
                 }

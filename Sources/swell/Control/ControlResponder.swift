@@ -60,7 +60,8 @@ struct ControlResponder {
                 "pid": Int(getpid()), "files": files, "time": host.currentTime - origin,
                 "volume": stage.presentedVolume, "paused": host.isRootLayerPaused, "xruns": xruns(),
             ]
-            fields["position"] = stage.playingPosition(at: host.currentTime)
+            let now = host.currentTime
+            fields["position"] = stage.playingLayer(at: now).map { stage.position(of: $0, at: now) }
             return ControlReply.success(fields)
         }
     }
@@ -82,7 +83,7 @@ struct ControlResponder {
                 reply = ControlReply.failure("'\(source.path)' is a stream, which cannot seek")
                 return
             }
-            let position = min(max(target(layer.convertTime(time, from: nil)), 0), source.duration ?? .infinity)
+            let position = stage.position(target(layer.convertTime(time, from: nil)), within: layer)
             host.performJump { stage.seek(layer, to: position, at: time) }
             reply = ControlReply.success(["position": position])
         }

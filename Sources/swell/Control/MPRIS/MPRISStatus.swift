@@ -44,7 +44,7 @@ struct MPRISStatus: Equatable, Sendable {
         canSeek = layer?.source?.isSeekable ?? false
         seeks = session.stage.seeks.count
         seekedPosition = Int64((session.stage.seeks.position * 1e6).rounded())
-        position = Int64(((session.stage.playingPosition(at: now) ?? 0) * 1e6).rounded())
+        position = Int64(((layer.map { session.stage.position(of: $0, at: now) } ?? 0) * 1e6).rounded())
         track = layer.flatMap { layer in
             layer.source.map { source in
                 let identity = ObjectIdentifier(layer)
