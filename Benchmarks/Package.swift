@@ -35,10 +35,11 @@ let package = Package(
             dependencies: [.product(name: "SwellRender", package: "Swell")],
             path: "RenderScenes"),
         // A plain program: video-decode.sh times a video layer's frames
-        // decoded in order against `ffmpeg -f null`.
+        // decoded in order against `ffmpeg -f null`, and decoded and
+        // converted against `ffmpeg -pix_fmt bgra -f null`.
         .executableTarget(
             name: "VideoDecode",
-            dependencies: [.product(name: "SwellMedia", package: "Swell")],
+            dependencies: [.product(name: "SwellCore", package: "Swell"), .product(name: "SwellMedia", package: "Swell")],
             path: "VideoDecode"),
     ],
     swiftLanguageModes: [.v6]

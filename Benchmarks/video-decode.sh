@@ -1,24 +1,21 @@
 #!/usr/bin/env bash
-# docs/performance.md#video-decode: showing every frame of a 1080p video
-# layer costs no more than `ffmpeg -i in.mp4 -f null -` decoding the same
-# file.
+# docs/performance.md#video-decode: decoding a 1080p video layer costs no
+# more than `ffmpeg -i in.mp4 -f null -` decoding the same file.
 #
 # Makes a 10-second 1920×1080 H.264 clip (FFmpeg's testsrc2 pattern,
-# 30 fps) and times, in turns, Benchmarks' VideoDecode — a VideoFile asked
-# for frame k at k/fps for every k, each converted to the image a video
-# layer draws, Cairo's premultiplied ARGB32 (bytes b, g, r, a) — and
-# `ffmpeg -i clip.mp4 -f null -`, which decodes the frames and converts
-# nothing; and, for the same work, `ffmpeg … -pix_fmt bgra -f null -`,
-# which converts every frame to that layout with the same libswscale pass.
+# 30 fps) and times, in turns:
+#   swell          Benchmarks' VideoDecode: a VideoFile asked for frame k at
+#                  k/fps for every k, as a video layer playing it asks —
+#                  against `ffmpeg -i clip.mp4 -f null -`, which decodes
+#                  every frame and converts none;
+#   swell-convert  the same, each frame also converted to the pixels a
+#                  renderer draws (premultiplied ARGB32, bytes b, g, r, a),
+#                  as the renderer converts a frame it draws — against
+#                  `ffmpeg … -pix_fmt bgra -f null -`, which converts every
+#                  frame to that layout with the same libswscale pass.
 # All decode with libavcodec's automatic threads (as many as there are
 # cores, plus one), frame threading. Reports each one's median wall and
-# CPU (user + system) seconds, and the ratios.
-#
-# Decoding is the same work in both; the conversion, about 0.6 ms a frame
-# (about 0.2 s of CPU for the 300 frames), is what `-f null` skips, so on a
-# machine whose cores are all busy, where wall time follows CPU time,
-# VideoDecode costs about 1.15 times `ffmpeg -f null` and 0.95 times
-# `ffmpeg -pix_fmt bgra -f null` (docs/performance.md#video-decode).
+# CPU (user + system) seconds, and the two ratios.
 #
 # Usage: Benchmarks/video-decode.sh [ROUNDS]   (default 5)
 # BENCH_DIR chooses where the files go (default: the system's temporary folder).
@@ -49,21 +46,24 @@ measure() {
 
 describe_machine
 "$decode" "$clip"
+"$decode" "$clip" --convert
 for ((round = 1; round <= rounds; round++)); do
   measure swell "$decode" "$clip"
   measure ffmpeg ffmpeg -nostdin -v error -i "$clip" -f null -
+  measure swell-convert "$decode" "$clip" --convert
   measure ffmpeg-bgra ffmpeg -nostdin -v error -i "$clip" -pix_fmt bgra -f null -
 done
 
-printf "%-12s %10s %10s   %s\n" "" wall/s cpu/s "all runs (wall; cpu)"
-for name in swell ffmpeg ffmpeg-bgra; do
+printf "%-14s %10s %10s   %s\n" "" wall/s cpu/s "all runs (wall; cpu)"
+for name in swell ffmpeg swell-convert ffmpeg-bgra; do
   # shellcheck disable=SC2086
-  printf "%-12s %10.3f %10.3f   %s; %s\n" "$name" "$(median ${wall[$name]})" "$(median ${cpu[$name]})" \
+  printf "%-14s %10.3f %10.3f   %s; %s\n" "$name" "$(median ${wall[$name]})" "$(median ${cpu[$name]})" \
     "${wall[$name]}" "${cpu[$name]}"
 done
-for name in ffmpeg ffmpeg-bgra; do
+for pair in "swell ffmpeg" "swell-convert ffmpeg-bgra"; do
+  read -r ours theirs <<<"$pair"
   # shellcheck disable=SC2086
-  awk -v name="$name" -v sw="$(median ${wall[swell]})" -v fw="$(median ${wall[$name]})" \
-      -v sc="$(median ${cpu[swell]})" -v fc="$(median ${cpu[$name]})" \
-    'BEGIN { printf "swell / %s: wall %.2f, cpu %.2f\n", name, sw / fw, sc / fc }'
+  awk -v ours="$ours" -v theirs="$theirs" -v ow="$(median ${wall[$ours]})" -v tw="$(median ${wall[$theirs]})" \
+      -v oc="$(median ${cpu[$ours]})" -v tc="$(median ${cpu[$theirs]})" \
+    'BEGIN { printf "%s / %s: wall %.2f, cpu %.2f\n", ours, theirs, ow / tw, oc / tc }'
 done

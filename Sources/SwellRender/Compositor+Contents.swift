@@ -12,12 +12,12 @@ extension Compositor {
         let record = records[index]
         let drawer = drawers.drawer(for: record)
         guard drawer != nil || hasContents(record) else { return }
-        let context = LayerDrawingContext(cairo: cr, alpha: alpha, drawers: drawers, shadows: shadows)
+        let context = LayerDrawingContext(cairo: cr, alpha: alpha, drawers: drawers, caches: caches)
         let layer = drawer.map { _ in presented(index, state) }
         if let drawer, let layer, drawer.placement == .underContents { drawer.draw(layer, in: context) }
         switch shownContents(index, state) {
         case (.drawing(let recording)?, let state): drawRecording(recording, state, in: context)
-        case (.image(let image)?, let state): drawImage(image, state, in: context)
+        case (.bitmap(let bitmap)?, let state): drawBitmap(bitmap, state, in: context)
         case (nil, _): break
         }
         if let drawer, let layer, drawer.placement == .overContents { drawer.draw(layer, in: context) }
@@ -28,18 +28,45 @@ extension Compositor {
         record.contents != nil || record.renderState is any VideoFrameSource
     }
 
+    /// What a layer shows as its contents, as the compositor draws it.
+    enum ShownContents {
+        /// A bitmap: an image, or a video's frame.
+        case bitmap(Bitmap)
+        /// A `CGContext` recording.
+        case drawing(CGContext.Recording)
+    }
+
+    /// A bitmap's size in pixels, and its pixels as a surface, made only
+    /// when it is drawn: where a layer's subtree paints needs only the size.
+    struct Bitmap {
+        let width: Int
+        let height: Int
+        let surface: () -> ImageSurface?
+    }
+
     /// What the layer shows as its contents, and the state placing it: its
     /// `contents`, or a ``VideoLayer``'s frame at the layer's local time,
     /// placed by the presented `videoGravity` as `contentsGravity` places
-    /// an image (AVPlayerLayer's `videoRect`).
-    func shownContents(_ index: Int, _ state: LayerState) -> (contents: LayerContents?, state: LayerState) {
+    /// an image (AVPlayerLayer's `videoRect`), converted when drawn
+    /// (``VideoPictureCache``).
+    func shownContents(_ index: Int, _ state: LayerState) -> (contents: ShownContents?, state: LayerState) {
         let record = records[index]
-        guard let video = record.renderState as? any VideoFrameSource else { return (record.contents, state) }
+        guard let video = record.renderState as? any VideoFrameSource else {
+            switch record.contents {
+            case .image(let image)?:
+                return (.bitmap(Bitmap(width: image.width, height: image.height) { ImageSurface(image) }), state)
+            case .drawing(let recording)?: return (.drawing(recording), state)
+            case nil: return (nil, state)
+            }
+        }
         let layer = presented(index, state)
         var placed = state
         placed.contentsGravity = (layer.value(forKey: "videoGravity") as? AVLayerVideoGravity ?? .resizeAspect)
             .contentsGravity
-        return (video.image(atTime: layer.localTime).map(LayerContents.image), placed)
+        guard let frame = video.frame(atTime: layer.localTime) else { return (nil, placed) }
+        let pictures = caches.videoPictures
+        return (.bitmap(Bitmap(width: frame.width, height: frame.height) { pictures.surface(of: frame, from: video) }),
+                placed)
     }
 
     /// A recording fills the bounds as a bitmap of its size would with
@@ -60,20 +87,19 @@ extension Compositor {
         cairo_restore(cr)
     }
 
-    /// An image: the part `contentsRect` selects, `contentsScale` pixels a
+    /// A bitmap: the part `contentsRect` selects, `contentsScale` pixels a
     /// point, placed by `contentsGravity` — not clipped to the bounds, as
     /// in Core Animation, unless `masksToBounds` is set — and stretched by
     /// `contentsCenter`: outside that rectangle the edges keep their size
     /// (shrunk together when the place is smaller than they are), and only
     /// the centre stretches.
-    private func drawImage(_ image: CGImage, _ state: LayerState, in context: LayerDrawingContext) {
-        guard let (source, natural, place) = placement(of: image, state) else { return }
+    private func drawBitmap(_ bitmap: Bitmap, _ state: LayerState, in context: LayerDrawingContext) {
+        guard let (source, natural, place) = placement(of: bitmap, state), let surface = bitmap.surface() else { return }
         let center = state.contentsCenter
         let xs = NinePart(source: (source.minX, source.width), place: (place.minX, place.width),
                           natural: natural.width, center: (center.minX, center.maxX))
         let ys = NinePart(source: (source.minY, source.height), place: (place.minY, place.height),
                           natural: natural.height, center: (center.minY, center.maxY))
-        let surface = ImageSurface(image)
         let cr = context.cairo
         for i in 0..<3 {
             for j in 0..<3 {
@@ -95,13 +121,14 @@ extension Compositor {
         }
     }
 
-    /// The part of `image` shown (in its pixels), its size in points, and
+    /// The part of `bitmap` shown (in its pixels), its size in points, and
     /// where `contentsGravity` places it in the layer; nil when nothing
     /// shows.
-    func placement(of image: CGImage, _ state: LayerState) -> (source: CGRect, natural: CGSize, place: CGRect)? {
+    func placement(of bitmap: Bitmap, _ state: LayerState) -> (source: CGRect, natural: CGSize, place: CGRect)? {
         let part = state.contentsRect
-        let source = CGRect(x: part.minX * CGFloat(image.width), y: part.minY * CGFloat(image.height),
-                            width: part.width * CGFloat(image.width), height: part.height * CGFloat(image.height))
+        let (width, height) = (CGFloat(bitmap.width), CGFloat(bitmap.height))
+        let source = CGRect(x: part.minX * width, y: part.minY * height, width: part.width * width,
+                            height: part.height * height)
         guard source.width > 0, source.height > 0 else { return nil }
         let scale = state.contentsScale > 0 ? state.contentsScale : 1
         let natural = CGSize(width: source.width / scale, height: source.height / scale)

@@ -16,7 +16,7 @@ extension Compositor {
             box = box.union(drawer.paintedBounds(of: presented(index, state)) ?? .infinite)
         }
         let shown = shownContents(index, state)
-        if case .image(let image)? = shown.contents, let placed = placement(of: image, shown.state) {
+        if case .bitmap(let bitmap)? = shown.contents, let placed = placement(of: bitmap, shown.state) {
             box = box.union(placed.place)
         }
         if !state.masksToBounds && !layout.sublayers[index].isEmpty

@@ -15,7 +15,7 @@ extension Compositor {
     static func composite(_ tree: CGContext.LayerTree, in context: LayerDrawingContext) {
         let snapshot = tree.snapshot
         let compositor = Compositor(layout: SnapshotLayout(snapshot), frame: snapshot.evaluate(atHostTime: 0),
-                                    drawers: context.drawers, shadows: context.shadows)
+                                    drawers: context.drawers, caches: context.caches)
         var user = cairo_matrix_t()
         cairo_get_matrix(context.cairo, &user)
         cairo_save(context.cairo)

@@ -57,7 +57,7 @@ extension Compositor {
     /// `make`'s mask, kept in the cache under `key` when there is one.
     private func cachedMask(_ key: (ShadowKey, [LayerRecord])?, make: () -> ShadowMask?) -> ShadowMask? {
         guard let (key, records) = key else { return make() }
-        return shadows.mask(for: key, records: records, make: make)
+        return caches.shadows.mask(for: key, records: records, make: make)
     }
 
     /// The shape's alpha, blurred, at `scale` pixels per point; nil when

@@ -17,7 +17,7 @@ struct Compositor {
     let layout: SnapshotLayout
     let frame: PresentationFrame
     let drawers: LayerDrawers
-    let shadows: ShadowCache
+    let caches: RenderCaches
     /// Whether a shadow leaves out what its layer's opaque background
     /// covers (``ShadowCover``); off only to check that this changes nothing.
     var coversShadows = true

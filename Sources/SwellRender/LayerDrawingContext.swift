@@ -15,15 +15,15 @@ public struct LayerDrawingContext {
     /// The factor every painted colour's alpha is multiplied by.
     public let alpha: Double
     /// What a recorded layer tree (`CALayer.render(in:)`) is composited
-    /// with: the renderer's drawers and shadow cache.
+    /// with: the renderer's drawers and caches.
     let drawers: LayerDrawers
-    let shadows: ShadowCache
+    let caches: RenderCaches
 
-    init(cairo: OpaquePointer, alpha: Double, drawers: LayerDrawers, shadows: ShadowCache) {
+    init(cairo: OpaquePointer, alpha: Double, drawers: LayerDrawers, caches: RenderCaches) {
         self.cairo = cairo
         self.alpha = alpha
         self.drawers = drawers
-        self.shadows = shadows
+        self.caches = caches
     }
 
     /// Fills `path` (in user space) with `color`.

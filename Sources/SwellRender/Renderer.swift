@@ -11,11 +11,12 @@ import SwellCore
 /// thread — a render thread of its own — while the owning thread goes on
 /// changing the model, and several frames may render at once. What it
 /// keeps between frames (each snapshot's decoded layers, blurred shadow
-/// shapes) is a cache behind a mutex and never changes a result.
+/// shapes, video pictures converted for drawing) is a cache behind a mutex
+/// and never changes a result.
 public final class Renderer: Sendable {
     /// The drawers of layer kinds beyond CALayer.
     public let drawers: LayerDrawers
-    let shadows = ShadowCache()
+    let caches = RenderCaches()
     private let lastLayout = Locked<SnapshotLayout?>(nil)
 
     /// Whether shadows leave out what their layers' opaque backgrounds
@@ -52,7 +53,7 @@ public final class Renderer: Sendable {
         }
         guard !snapshot.records.isEmpty else { return }
         let compositor = Compositor(layout: layout(of: snapshot), frame: snapshot.evaluate(atHostTime: time),
-                                    drawers: drawers, shadows: shadows, coversShadows: coversShadows)
+                                    drawers: drawers, caches: caches, coversShadows: coversShadows)
         let root = compositor.state(of: 0)
         let canvasPlane = Homography(CGAffineTransform(scaleX: canvas.scale, y: canvas.scale))
         compositor.draw(0, root, on: cr, plane: Homography(plane: root.matrixToSuperlayer).concatenating(canvasPlane),

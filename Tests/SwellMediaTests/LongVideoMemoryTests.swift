@@ -1,4 +1,5 @@
 import Foundation
+import SwellCore
 import Testing
 import TestSupport
 @testable import SwellMedia
@@ -20,7 +21,7 @@ import TestSupport
         let before = residentBytes()
         var peak = before
         for k in 0..<(seconds * fps) {
-            #expect(video.image(atTime: Double(k) / Double(fps)) != nil)
+            #expect(video.frame(atTime: Double(k) / Double(fps)).flatMap(CGImage.init) != nil)
             if k % 500 == 0 { peak = max(peak, residentBytes()) }
         }
         let reader = try #require(video.soundTrack).makeReader(streaming: false, from: 0)

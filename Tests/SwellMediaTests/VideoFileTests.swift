@@ -13,7 +13,7 @@ import TestSupport
     /// Asserts the picture at `time` is FFmpeg's frame `k` of `clip`.
     private func expectFrame(_ k: Int, at time: Double, of video: VideoFile, in clip: VideoFixtures.Clip,
                              sourceLocation: SourceLocation = #_sourceLocation) {
-        guard let image = video.image(atTime: time) else {
+        guard let image = video.frame(atTime: time).flatMap(CGImage.init) else {
             Issue.record("no picture at \(time) s", sourceLocation: sourceLocation)
             return
         }
@@ -68,6 +68,22 @@ import TestSupport
         expectFrame(clip.frames.count - 1, at: Double(clip.seconds), of: video, in: clip)
         expectFrame(0, at: -.infinity, of: video, in: clip)
         expectFrame(clip.frames.count - 1, at: .infinity, of: video, in: clip)
+    }
+
+    @Test("a frame handed over is the same object while it is shown, and keeps its picture as decoding goes on")
+    func framesHandedOver() throws {
+        let video = try VideoFile(path: clip.path)
+        let fps = Double(clip.fps)
+        let kept = try #require(video.frame(atTime: 10 / fps))
+        #expect(video.frame(atTime: 10.5 / fps) === kept)
+        #expect(video.frame(atTime: 11 / fps) !== kept)
+        // On through 30 more frames, then a seek back past it: the decoder
+        // reuses its own frames, not the one handed over.
+        for k in 12..<42 { _ = video.frame(atTime: Double(k) / fps) }
+        _ = video.frame(atTime: 3 / fps)
+        let picture = try #require(CGImage(kept))
+        let difference = VideoFixtures.difference(VideoFixtures.rgba(picture), clip.frames[10])
+        #expect(difference <= 2, "frame 10 differs by \(difference), closest is \(VideoFixtures.closestFrame(to: VideoFixtures.rgba(picture), in: clip))")
     }
 
     @Test("a missing file, a file that is no video and a video-less file are refused in one line")

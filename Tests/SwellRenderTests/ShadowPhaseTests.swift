@@ -104,6 +104,6 @@ import TestSupport
         for step in 0..<60 {
             _ = Self.centroidError(x: Double(step) * 0.07, y: Double(step) * 0.11, renderer: renderer)
         }
-        #expect((2...16).contains(renderer.shadows.count), "\(renderer.shadows.count) masks")
+        #expect((2...16).contains(renderer.caches.shadows.count), "\(renderer.caches.shadows.count) masks")
     }
 }

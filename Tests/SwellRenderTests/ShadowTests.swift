@@ -71,7 +71,7 @@ import Testing
         let moved = host.latestSnapshot!
         #expect(moved !== first)
         let frame = renderer.render(moved, at: 0, into: canvas)
-        #expect(renderer.shadows.count == 1)
+        #expect(renderer.caches.shadows.count == 1)
         #expect(frame.pixel(x: 225, y: 150).alpha > 0)
     }
 }

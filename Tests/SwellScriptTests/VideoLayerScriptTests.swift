@@ -13,7 +13,7 @@ struct VideoLayerScriptTests {
         let naturalSize = CGSize(width: 16, height: 9)
         let duration = 1.0
         let nominalFrameRate = 25.0
-        func image(atTime time: Double) -> CGImage? { nil }
+        func frame(atTime time: Double) -> (any VideoFrame)? { nil }
     }
 
     struct Unreadable: Error, CustomStringConvertible {

@@ -1,13 +1,12 @@
 import CFFmpeg
 import SwellCore
 
-/// Turns decoded pictures into ``CGImage``s: libswscale converts them at
-/// the video's display size, with the colour matrix and range the frame
-/// declares, as the `ffmpeg` tool's scale filter converts for `-pix_fmt
-/// bgra`, straight into the layout Cairo draws (premultiplied ARGB32
-/// words, ``CGImageByteOrderInfo/order32Little``), so a frame is converted
-/// once, not again each time it is drawn; a picture with alpha is then
-/// premultiplied.
+/// Converts decoded pictures to the pixels a renderer draws: libswscale
+/// converts them at the video's display size, with the colour matrix and
+/// range the frame declares, as the `ffmpeg` tool's scale filter converts
+/// for `-pix_fmt bgra`, straight into the layout Cairo draws
+/// (premultiplied ARGB32 words, ``CGImageByteOrderInfo/order32Little``);
+/// a picture with alpha is then premultiplied.
 ///
 /// Most videos are converted without scaling (square pixels), which
 /// libswscale does in its unscaled, vectorised YUV-to-RGB pass — 0.5 ms for
@@ -15,6 +14,9 @@ import SwellCore
 /// algorithm named; `SWS_ACCURATE_RND` would take it off that pass and cost
 /// eight times as much (docs/video.md#video-layers). An anamorphic video
 /// is scaled to its display width, bicubically.
+///
+/// Not thread-safe: a ``DecodedPicture`` reaches its converter through a
+/// lock.
 final class PictureConverter {
     private var context: OpaquePointer?
     let width: Int
@@ -30,49 +32,51 @@ final class PictureConverter {
         sws_freeContext(context)
     }
 
-    /// `frame` as an image, or nil when libswscale cannot convert it.
-    func image(of frame: UnsafeMutablePointer<AVFrame>) -> CGImage? {
+    /// Whether libswscale converts pictures in `format`.
+    static func converts(_ format: AVPixelFormat) -> Bool {
+        sws_isSupportedInput(format) != 0
+    }
+
+    /// Writes `frame` into `pixels`, rows `bytesPerRow` bytes apart; false
+    /// when libswscale cannot convert it.
+    func write(_ frame: UnsafePointer<AVFrame>, into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) -> Bool {
         let f = frame.pointee
         let format = AVPixelFormat(rawValue: f.format)
         context = sws_getCachedContext(context, f.width, f.height, format, Int32(width), Int32(height),
                                        AV_PIX_FMT_BGRA, SWS_BICUBIC, nil, nil, nil)
-        guard let context else { return nil }
+        guard let context else { return false }
         // The matrix the frame declares (BT.601 when it does not), its
         // range, to full-range RGB.
         let coefficients = sws_getCoefficients(Int32(f.colorspace.rawValue))
         sws_setColorspaceDetails(context, coefficients, f.color_range == AVCOL_RANGE_JPEG ? 1 : 0,
                                  sws_getCoefficients(SWS_CS_DEFAULT), 1, 0, 1 << 16, 1 << 16)
-        let rowBytes = 4 * width
-        var converted = true
-        let pixels = [UInt8](unsafeUninitializedCapacity: rowBytes * height) { buffer, count in
-            var planes: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
-            var strides: [Int32] = [Int32(rowBytes), 0, 0, 0]
-            let rows = withUnsafePointer(to: f.data) { data in
-                withUnsafePointer(to: f.linesize) { linesize in
-                    data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
-                        linesize.withMemoryRebound(to: Int32.self, capacity: 8) { linesize in
-                            sws_scale(context, data, linesize, 0, f.height, &planes, &strides)
-                        }
+        var planes: [UnsafeMutablePointer<UInt8>?] = [pixels.assumingMemoryBound(to: UInt8.self), nil, nil, nil]
+        var strides: [Int32] = [Int32(bytesPerRow), 0, 0, 0]
+        let rows = withUnsafePointer(to: f.data) { data in
+            withUnsafePointer(to: f.linesize) { linesize in
+                data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { data in
+                    linesize.withMemoryRebound(to: Int32.self, capacity: 8) { linesize in
+                        sws_scale(context, data, linesize, 0, f.height, &planes, &strides)
                     }
                 }
             }
-            converted = rows == Int32(height)
-            count = rowBytes * height
         }
-        guard converted else { return nil }
-        let hasAlpha = av_pix_fmt_desc_get(format).map { $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 } ?? false
-        return CGImage(width: width, height: height, pixels: hasAlpha ? Self.premultiplied(pixels) : pixels,
-                       byteOrder: .order32Little)
+        guard rows == Int32(height) else { return false }
+        if av_pix_fmt_desc_get(format).map({ $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 }) ?? false {
+            premultiply(pixels, bytesPerRow: bytesPerRow)
+        }
+        return true
     }
 
-    /// Straight-alpha pixels (b, g, r, a) with colour multiplied by alpha,
-    /// rounded.
-    private static func premultiplied(_ pixels: [UInt8]) -> [UInt8] {
-        var result = pixels
-        for i in stride(from: 0, to: result.count, by: 4) {
-            let alpha = UInt32(result[i + 3])
-            for c in i..<(i + 3) { result[c] = UInt8((UInt32(result[c]) * alpha + 127) / 255) }
+    /// Multiplies the colour of straight-alpha pixels (b, g, r, a) by their
+    /// alpha, rounded.
+    private func premultiply(_ pixels: UnsafeMutableRawPointer, bytesPerRow: Int) {
+        for y in 0..<height {
+            let row = (pixels + y * bytesPerRow).assumingMemoryBound(to: UInt8.self)
+            for x in stride(from: 0, to: 4 * width, by: 4) {
+                let alpha = UInt32(row[x + 3])
+                for c in x..<(x + 3) { row[c] = UInt8((UInt32(row[c]) * alpha + 127) / 255) }
+            }
         }
-        return result
     }
 }

@@ -8,9 +8,9 @@ import SwellCore
 /// Opening reads what a layer needs to know — the picture's size, the
 /// duration, the frame rate — and checks the picture can be decoded, so a
 /// missing or damaged file is reported when a script is read. Frames are
-/// then decoded as they are asked for (``image(atTime:)``), on whatever
-/// thread renders, one request at a time; two frames are kept whatever
-/// the file's length.
+/// then decoded as they are asked for (``frame(atTime:)``), on whatever
+/// thread renders, one request at a time, and converted to RGB when they
+/// are drawn; two frames are kept whatever the file's length.
 public final class VideoFile: VideoFrameSource {
     public let path: String
     public let naturalSize: CGSize
@@ -42,15 +42,16 @@ public final class VideoFile: VideoFrameSource {
         duration = stream.end.map { $0 - container.origin } ?? container.duration ?? 0
         let hasSound = container.bestStream(of: AVMEDIA_TYPE_AUDIO) != nil
         let frames = try VideoFrameDecoder(stream, of: container, duration: duration, size: (width, height))
-        // The first frame decodes, or the file is refused now.
-        guard try frames.image(atTime: 0) != nil else {
+        // The first frame decodes, in a format libswscale converts, or the
+        // file is refused now.
+        guard try frames.frame(atTime: 0) != nil else {
             throw FFmpegError("'\(path)': no picture can be decoded from the video stream")
         }
         decoder = Locked(frames)
         soundTrack = hasSound ? try SoundTrack(path: path) : nil
     }
 
-    public func image(atTime time: Double) -> CGImage? {
-        decoder.withLock { try? $0.image(atTime: time) }
+    public func frame(atTime time: Double) -> (any VideoFrame)? {
+        decoder.withLock { try? $0.frame(atTime: time) }
     }
 }

@@ -11,12 +11,15 @@ import SwellCore
 /// — playback in order decodes every frame once — unless a keyframe lies
 /// between, when it seeks there instead; asked for an earlier time it seeks
 /// to the keyframe before (`AVSEEK_FLAG_BACKWARD`) and decodes forward to
-/// t. Only the frame shown is converted to an image, once.
+/// t. The frame shown is handed over as a ``DecodedPicture``, which a
+/// renderer converts when it draws it.
 ///
 /// Not thread-safe: ``VideoFile`` guards it with a lock.
 final class VideoFrameDecoder {
     private let decoder: StreamDecoder
-    private let converter: PictureConverter
+    private let converter: Locked<PictureConverter>
+    /// The pictures' display size.
+    private let size: (width: Int, height: Int)
     /// The file's timeline origin, in seconds (``MediaContainer/origin``).
     private let origin: Double
     /// Seconds per tick of the stream's timestamps.
@@ -27,10 +30,11 @@ final class VideoFrameDecoder {
     /// The video's length in seconds.
     private let duration: Double
 
-    /// The frame shown last, its presentation time, and its image once made.
+    /// The frame shown last, its presentation time, and the picture handed
+    /// over for it.
     private var shown: UnsafeMutablePointer<AVFrame>
     private var shownTime: Int64?
-    private var shownImage: CGImage?
+    private var shownPicture: DecodedPicture?
     /// The frame decoded after it, and its presentation time; nil when not
     /// yet decoded, or at the end.
     private var following: UnsafeMutablePointer<AVFrame>
@@ -46,7 +50,8 @@ final class VideoFrameDecoder {
     init(_ stream: UnsafeMutablePointer<AVStream>, of container: MediaContainer, duration: Double,
          size: (width: Int, height: Int)) throws(FFmpegError) {
         decoder = try StreamDecoder(stream, of: container, threads: true)
-        converter = PictureConverter(width: size.width, height: size.height)
+        converter = Locked(PictureConverter(width: size.width, height: size.height))
+        self.size = size
         origin = container.origin
         secondsPerTick = stream.secondsPerTick
         farAhead = Int64((2 / stream.secondsPerTick).rounded())
@@ -66,8 +71,8 @@ final class VideoFrameDecoder {
     }
 
     /// The frame shown at `time` seconds of the video (0 at the file's
-    /// origin), as an image.
-    func image(atTime time: Double) throws(FFmpegError) -> CGImage? {
+    /// origin); nil when its picture cannot be converted.
+    func frame(atTime time: Double) throws(FFmpegError) -> DecodedPicture? {
         // A time far outside the video shows its first or last frame; kept
         // within reach so that it converts to ticks.
         let clamped = time.isNaN ? 0 : min(max(time, -1), duration + 1)
@@ -82,8 +87,10 @@ final class VideoFrameDecoder {
             try seek(to: target)
         }
         guard shownTime != nil else { return nil }
-        if shownImage == nil { shownImage = converter.image(of: shown) }
-        return shownImage
+        if shownPicture == nil {
+            shownPicture = DecodedPicture(shown, converter: converter, width: size.width, height: size.height)
+        }
+        return shownPicture
     }
 
     /// Whether seeking reaches `target` with less decoding than going on:
@@ -109,7 +116,7 @@ final class VideoFrameDecoder {
         while true {
             let time = Double(target) * secondsPerTick - back
             try decoder.seek(to: time)
-            (shownTime, shownImage, followingTime, atEnd) = (nil, nil, nil, false)
+            (shownTime, shownPicture, followingTime, atEnd) = (nil, nil, nil, false)
             guard try decoder.decodeNext(into: shown) else {
                 atEnd = true
                 return
@@ -136,7 +143,7 @@ final class VideoFrameDecoder {
             }
             guard let next = followingTime, next <= target else { return }
             swap(&shown, &following)
-            (shownTime, shownImage, followingTime) = (next, nil, nil)
+            (shownTime, shownPicture, followingTime) = (next, nil, nil)
         }
     }
 

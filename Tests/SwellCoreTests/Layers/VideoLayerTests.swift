@@ -11,7 +11,7 @@ import Testing
         let naturalSize = CGSize(width: 160, height: 90)
         let duration = 2.0
         let nominalFrameRate = 30.0
-        func image(atTime time: Double) -> CGImage? { nil }
+        func frame(atTime time: Double) -> (any VideoFrame)? { nil }
     }
 
     @Test("the defaults are AVPlayerLayer's, and the volume's is unity gain")

@@ -25,7 +25,10 @@ public protocol VideoFrameSource: AnyObject, Sendable {
     /// The frame shown at `time` seconds of the video's timeline, 0 being
     /// its first frame: the frame with the latest presentation time not
     /// after `time`. Before 0 that is the first frame, and from the end on
-    /// the last, as a paused `AVPlayer` shows them. `naturalSize` pixels,
-    /// in ``CGImage``'s layout. Nil when the frame cannot be decoded.
-    func image(atTime time: Double) -> CGImage?
+    /// the last, as a paused `AVPlayer` shows them. Nil when the frame
+    /// cannot be decoded.
+    ///
+    /// While the same frame is shown, the same object is returned, so that
+    /// a renderer converts it once however often it draws it.
+    func frame(atTime time: Double) -> (any VideoFrame)?
 }
