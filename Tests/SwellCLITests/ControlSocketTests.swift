@@ -303,8 +303,9 @@ enum RawClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(connection, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard connected == 0 else {
+            let reason = String(cString: strerror(errno))
             close(connection)
-            throw TestSupportError("cannot connect to \(path)")
+            throw TestSupportError("cannot connect to \(path): \(reason)")
         }
         return connection
     }

@@ -37,20 +37,27 @@ final class ControlServer: Sendable {
     private let repliesInFlight = Atomic<Int>(0)
 
     /// Binds the socket of this process, removing sockets of sessions that
-    /// have gone; nothing listens until ``start()``.
+    /// have gone; connections wait in the backlog until ``start()``
+    /// accepts them.
+    ///
+    /// The socket is bound under a name of its own and renamed into place
+    /// once it listens, so a client that finds `PID.sock` can connect at
+    /// once: one that found it between `bind` and `listen` would be
+    /// refused.
     init(directory: ControlDirectory = ControlDirectory(), layers: [LayerSpec]) throws(ControlError) {
         try directory.prepare()
         _ = directory.sessions()
         path = directory.socketPath(pid: getpid())
         self.layers = layers
-        unlink(path)
+        let binding = path + ".new"
+        unlink(binding)
         listener = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard listener >= 0 else { throw ControlError("cannot create a socket: \(String(cString: strerror(errno)))") }
-        let bound = Self.withAddress(path) { bind(listener, $0, $1) }
-        guard bound == 0, chmod(path, 0o600) == 0, listen(listener, 16) == 0 else {
+        let bound = Self.withAddress(binding) { bind(listener, $0, $1) }
+        guard bound == 0, chmod(binding, 0o600) == 0, listen(listener, 16) == 0, rename(binding, path) == 0 else {
             let reason = String(cString: strerror(errno))
             Foundation.close(listener)
-            unlink(path)
+            unlink(binding)
             throw ControlError("cannot listen on \(path): \(reason)")
         }
     }
