@@ -6,24 +6,24 @@ import SwellCore
 /// file's ``PictureConverter`` when a renderer draws it.
 ///
 /// `@unchecked Sendable`: the picture is only read once decoded — the
-/// decoder goes on into frames of its own — and the converter, shared
-/// with the file's other frames, is reached through its lock.
+/// decoder goes on into frames of its own — and the converter is shared
+/// with the file's other frames behind its lock.
 final class DecodedPicture: VideoFrame, @unchecked Sendable {
     private let frame: UnsafeMutablePointer<AVFrame>
-    private let converter: Locked<PictureConverter>
-    let width: Int
-    let height: Int
+    private let converter: PictureConverter
 
     /// A new reference to `frame`'s picture, converted by `converter`; nil
     /// when libswscale cannot convert its format, or out of memory.
-    init?(_ frame: UnsafePointer<AVFrame>, converter: Locked<PictureConverter>, width: Int, height: Int) {
+    init?(_ frame: UnsafePointer<AVFrame>, converter: PictureConverter) {
         guard PictureConverter.converts(AVPixelFormat(rawValue: frame.pointee.format)),
               let reference = av_frame_clone(frame) else { return nil }
         self.frame = reference
         self.converter = converter
-        self.width = width
-        self.height = height
     }
+
+    /// The picture's display size: its converter's.
+    var width: Int { converter.width }
+    var height: Int { converter.height }
 
     deinit {
         var frame: UnsafeMutablePointer<AVFrame>? = frame
@@ -31,6 +31,6 @@ final class DecodedPicture: VideoFrame, @unchecked Sendable {
     }
 
     func write(into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) -> Bool {
-        converter.withLock { $0.write(frame, into: pixels, bytesPerRow: bytesPerRow) }
+        converter.write(frame, into: pixels, bytesPerRow: bytesPerRow)
     }
 }

@@ -15,10 +15,12 @@ import SwellCore
 /// eight times as much (docs/video.md#video-layers). An anamorphic video
 /// is scaled to its display width, bicubically.
 ///
-/// Not thread-safe: a ``DecodedPicture`` reaches its converter through a
+/// A file's frames share one converter, whichever thread draws them: its
+/// libswscale context, cached from one frame to the next, is behind a
 /// lock.
-final class PictureConverter {
-    private var context: OpaquePointer?
+final class PictureConverter: Sendable {
+    /// libswscale's context, made for the first frame converted.
+    private let context = Locked<OpaquePointer?>(nil)
     let width: Int
     let height: Int
 
@@ -29,7 +31,7 @@ final class PictureConverter {
     }
 
     deinit {
-        sws_freeContext(context)
+        context.withLock { sws_freeContext($0) }
     }
 
     /// Whether libswscale converts pictures in `format`.
@@ -42,9 +44,23 @@ final class PictureConverter {
     func write(_ frame: UnsafePointer<AVFrame>, into pixels: UnsafeMutableRawPointer, bytesPerRow: Int) -> Bool {
         let f = frame.pointee
         let format = AVPixelFormat(rawValue: f.format)
-        context = sws_getCachedContext(context, f.width, f.height, format, Int32(width), Int32(height),
-                                       AV_PIX_FMT_BGRA, SWS_BICUBIC, nil, nil, nil)
-        guard let context else { return false }
+        let converted = context.withLock { context in
+            context = sws_getCachedContext(context, f.width, f.height, format, Int32(width), Int32(height),
+                                           AV_PIX_FMT_BGRA, SWS_BICUBIC, nil, nil, nil)
+            guard let context else { return false }
+            return scale(f, with: context, into: pixels, bytesPerRow: bytesPerRow)
+        }
+        guard converted else { return false }
+        if av_pix_fmt_desc_get(format).map({ $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 }) ?? false {
+            premultiply(pixels, bytesPerRow: bytesPerRow)
+        }
+        return true
+    }
+
+    /// libswscale's pass from `f` to the pixels, with the frame's colours;
+    /// whether it wrote every row.
+    private func scale(_ f: AVFrame, with context: OpaquePointer, into pixels: UnsafeMutableRawPointer,
+                       bytesPerRow: Int) -> Bool {
         // The matrix the frame declares (BT.601 when it does not), its
         // range, to full-range RGB.
         let coefficients = sws_getCoefficients(Int32(f.colorspace.rawValue))
@@ -61,11 +77,7 @@ final class PictureConverter {
                 }
             }
         }
-        guard rows == Int32(height) else { return false }
-        if av_pix_fmt_desc_get(format).map({ $0.pointee.flags & UInt64(AV_PIX_FMT_FLAG_ALPHA) != 0 }) ?? false {
-            premultiply(pixels, bytesPerRow: bytesPerRow)
-        }
-        return true
+        return rows == Int32(height)
     }
 
     /// Multiplies the colour of straight-alpha pixels (b, g, r, a) by their

@@ -17,9 +17,7 @@ import SwellCore
 /// Not thread-safe: ``VideoFile`` guards it with a lock.
 final class VideoFrameDecoder {
     private let decoder: StreamDecoder
-    private let converter: Locked<PictureConverter>
-    /// The pictures' display size.
-    private let size: (width: Int, height: Int)
+    private let converter: PictureConverter
     /// The file's timeline origin, in seconds (``MediaContainer/origin``).
     private let origin: Double
     /// Seconds per tick of the stream's timestamps.
@@ -50,8 +48,7 @@ final class VideoFrameDecoder {
     init(_ stream: UnsafeMutablePointer<AVStream>, of container: MediaContainer, duration: Double,
          size: (width: Int, height: Int)) throws(FFmpegError) {
         decoder = try StreamDecoder(stream, of: container, threads: true)
-        converter = Locked(PictureConverter(width: size.width, height: size.height))
-        self.size = size
+        converter = PictureConverter(width: size.width, height: size.height)
         origin = container.origin
         secondsPerTick = stream.secondsPerTick
         farAhead = Int64((2 / stream.secondsPerTick).rounded())
@@ -88,7 +85,7 @@ final class VideoFrameDecoder {
         }
         guard shownTime != nil else { return nil }
         if shownPicture == nil {
-            shownPicture = DecodedPicture(shown, converter: converter, width: size.width, height: size.height)
+            shownPicture = DecodedPicture(shown, converter: converter)
         }
         return shownPicture
     }

@@ -56,11 +56,11 @@ struct ControlResponder {
             // The job ends the session once the reply is sent.
             return ControlReply.success()
         case .status:
+            let now = host.currentTime
             var fields: [String: Any] = [
-                "pid": Int(getpid()), "files": files, "time": host.currentTime - origin,
+                "pid": Int(getpid()), "files": files, "time": now - origin,
                 "volume": stage.presentedVolume, "paused": host.isRootLayerPaused, "xruns": xruns(),
             ]
-            let now = host.currentTime
             fields["position"] = stage.playingLayer(at: now).map { stage.position(of: $0, at: now) }
             return ControlReply.success(fields)
         }
