@@ -9,6 +9,12 @@ import Testing
 /// committed … the block will be invoked immediately"); Apple's Core
 /// Animation Programming Guide (transactions nest, and only when the
 /// outermost one commits do its animations begin).
+///
+/// Tests that are not given a `Stage` (which flushes) begin with
+/// `CATransaction.flush()`: Swift Testing runs tests on threads that never
+/// turn a run loop, so an implicit transaction an earlier test opened on the
+/// same thread stays open, as Apple's does on such a thread, and would nest
+/// this test's transactions inside it.
 @Suite struct TransactionTests {
     @Test func changesReachTheHostOnlyWhenTheOutermostTransactionCommits() {
         let stage = Stage()
@@ -38,6 +44,7 @@ import Testing
     }
 
     @Test func nestedTransactionsInheritSettings() {
+        CATransaction.flush()
         CATransaction.begin()
         CATransaction.setAnimationDuration(3)
         CATransaction.begin()
@@ -51,6 +58,7 @@ import Testing
     }
 
     @Test func keyValueAccessMatchesTheTypedSettings() {
+        CATransaction.flush()
         CATransaction.begin()
         CATransaction.setValue(true, forKey: kCATransactionDisableActions)
         #expect(CATransaction.disableActions())
@@ -74,6 +82,7 @@ import Testing
     }
 
     @Test func theCompletionBlockRunsAtCommitWhenNoAnimationWasAdded() {
+        CATransaction.flush()
         var done = false
         CATransaction.begin()
         CATransaction.setCompletionBlock { done = true }
@@ -130,6 +139,7 @@ import Testing
     }
 
     @Test func unbalancedCommitsAreIgnored() {
+        CATransaction.flush()
         CATransaction.commit()
         CATransaction.flush()
     }
