@@ -10,13 +10,14 @@ import Testing
 @Suite struct DisplayAndPathTests {
     final class Counting: CALayer {
         @Dynamic("level") var level: Double = 0
-        nonisolated(unsafe) static var displays: [ObjectIdentifier: [Double]] = [:]
+        /// The presented level at each `display()`.
+        var displays: [Double] = []
         override class func needsDisplay(forKey key: String) -> Bool { key == "level" }
         override func action(forKey event: String) -> (any CAAction)? {
             event == "level" ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event) : super.action(forKey: event)
         }
         override func display() {
-            Self.displays[ObjectIdentifier(self), default: []].append(presentation()?.level ?? level)
+            displays.append(presentation()?.level ?? level)
         }
     }
 
@@ -43,7 +44,7 @@ import Testing
         let link = CADisplayLink(host: host) { _ in }
         layer.level = 1 // 0.25 s at 60 Hz: frames 0…15
         for _ in 0..<30 { link.step() }
-        let shown = Counting.displays[ObjectIdentifier(layer)] ?? []
+        let shown = layer.displays
         #expect(shown.count == 16)
         #expect(shown.first == 0)
         #expect(shown.last == 1)
