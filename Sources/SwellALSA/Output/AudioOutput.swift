@@ -103,10 +103,37 @@ public final class AudioOutput: @unchecked Sendable {
     /// transaction not yet committed, which Core Animation commits before
     /// the next frame is drawn — is heard from the first frame, however late
     /// the owning thread next runs.
+    ///
+    /// Returns once the render thread has written the device's buffer, or
+    /// has stopped (``run(until:)`` and ``checkFailure()`` report why). That
+    /// first fill is written as fast as it renders, not a period at a time:
+    /// a change committed during it is stamped at a frame the render thread
+    /// may pass before the change reaches it — if the owning thread is
+    /// preempted in between — and would be heard up to a buffer late. From
+    /// then on the render thread renders a period as the device frees one,
+    /// so a change is heard within a period of its commit
+    /// (docs/performance.md#live-play).
     public func start() throws(RenderThreadError) {
         guard !running.exchange(true, ordering: .acquiringAndReleasing) else { return }
         engine.service(through: engine.renderedFrames)
         thread = try RenderThread { [self] in renderLoop() }
+        awaitFirstFill()
+    }
+
+    /// Waits until the render thread has written a buffer's worth of frames
+    /// or stopped, servicing the engine only when the render thread waits
+    /// for it (an event, a period to display): the owning thread's work
+    /// stays where ``run(until:)`` does it.
+    private func awaitFirstFill() {
+        let period = engine.periodFrames, buffer = pcm.parameters.bufferSize
+        let fill = Int64(buffer - buffer % period)
+        let timeout = Double(buffer) / Double(pcm.parameters.sampleRate)
+        while running.load(ordering: .acquiring) && written.load(ordering: .relaxed) < fill {
+            wake.wait(timeout: .seconds(timeout))
+            if engine.core.renderableFrames(upTo: period) < period {
+                engine.service(through: serviceHorizon)
+            }
+        }
     }
 
     private func renderLoop() {
