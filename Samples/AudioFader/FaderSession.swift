@@ -47,8 +47,7 @@ final class FaderSession {
     /// one setting objc.io's `AudioLayer` example leaves to Core Animation —
     /// and prints where on the audio timeline it took effect.
     func press(_ button: Button) {
-        // Nothing committed now can change a frame already rendered.
-        let earliest = engine.renderedFrames
+        let switchPoint = TimeSwitch(before: controller.audioLayer)
         CATransaction.begin()
         CATransaction.setAnimationDuration(fadeDuration)
         switch button {
@@ -57,17 +56,19 @@ final class FaderSession {
         case .fadeOut: controller.fadeOut()
         }
         CATransaction.commit()
-        status.print(report(button, earliestFrame: earliest))
+        status.print(report(button, switchPoint: switchPoint))
     }
 
     /// "fade out from frame 592593 (12.345688 s): volume 1.000 → 0.000 over
     /// 0.25 s", from the animation the layer's action added (its
     /// `beginTime` is the commit time in the layer's time), or "play from
-    /// frame …" for play and pause.
-    private func report(_ button: Button, earliestFrame: Int64) -> String {
+    /// frame …" for play and pause, from where the layer's time started or
+    /// stopped.
+    private func report(_ button: Button, switchPoint: TimeSwitch) -> String {
         let layer = controller.audioLayer
         guard button != .playPause else {
-            return "\(layer.isPlaying ? "play" : "pause") from frame \(earliestFrame) (\(seconds(ofFrame: earliestFrame)))"
+            let frame = engine.firstFrame(atTime: switchPoint.hostTime(after: layer))
+            return "\(layer.isPlaying ? "play" : "pause") from frame \(frame) (\(seconds(ofFrame: frame)))"
         }
         let name = button == .fadeIn ? "fade in" : "fade out"
         guard let fade = layer.animation(forKey: AudioKey.volume) as? CABasicAnimation,

@@ -105,7 +105,7 @@ struct AudioFaderTests {
         let period = 256
         let exact = gainPath == "sample"
         let maximumDelay = exact ? 2 * period : 3 * period
-        #expect(delays.allSatisfy { $0 >= 0 && $0 <= maximumDelay }, "delays \(delays) frames")
+        #expect(delays.allSatisfy { $0 >= 0 && $0 <= maximumDelay }, "delays \(delays) frames after the reported frames \(changes.map(\.frame))")
 
         let ramp = (quit..<gains.count).first { abs(gains[$0] - gain(at: $0, changes)) > 1e-6 } ?? gains.count
         #expect(ramp - quit <= maximumDelay, "the quit fade began \(ramp - quit) frames after the key")
