@@ -57,14 +57,15 @@ struct PlayJob {
         // one is reported before anything is heard.
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: raw) }
         let sessions = inputOptions.crossfade != nil || loops || sources.isEmpty ? [sources] : sources.map { [$0] }
-        var warned = false
+        var started = false
         let server = ControlServer.listening(in: control, layers: (script ?? ScriptSpec()).layers)
         // Every way out — the end, an error, an interruption — removes the
         // socket (a second signal's immediate exit leaves it for the next
         // session to clear).
         defer { server?.close() }
         // Media keys, where there is a session bus; silently none without.
-        let mpris = MPRISServer.connect(layers: (script ?? ScriptSpec()).layers, files: sources)
+        // On the bus once the first file plays.
+        var mpris: MPRISServer?
         defer { mpris?.close() }
         var stopped = false
         for (index, files) in sessions.enumerated() where !stopped {
@@ -82,8 +83,11 @@ struct PlayJob {
             let output = try AudioOutput(engine: session.engine, device: device, configuration: configuration)
             try output.start()
             // Once the first file plays: an error before it is the one line.
-            if !warned { options.warnOfLimitedLevels(allowsBoost: allowsBoost) }
-            warned = true
+            if !started {
+                options.warnOfLimitedLevels(allowsBoost: allowsBoost)
+                mpris = MPRISServer.connect(layers: (script ?? ScriptSpec()).layers, files: sources, playing: session)
+            }
+            started = true
             let engine = session.engine
             var lastReport = Date.distantPast
             var interrupted = false

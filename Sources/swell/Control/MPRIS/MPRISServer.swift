@@ -32,7 +32,7 @@ final class MPRISServer: Sendable {
     static let volumeInterval: Int32 = 100
 
     /// The connection and the handlers its vtables call, which are not
-    /// thread-safe: set up by ``connect(layers:files:)``, then used by the
+    /// thread-safe: set up by ``connect(layers:files:playing:)``, then used by the
     /// bus thread alone until it ends.
     private struct Connection: @unchecked Sendable {
         let bus: OpaquePointer
@@ -50,18 +50,20 @@ final class MPRISServer: Sendable {
     private let inbox = Locked<[MPRISCall]>([])
     /// Calls the owning thread has run, waiting for the bus thread to reply.
     private let answered = Locked<[(call: MPRISCall, reply: String)]>([])
-    private let status = Locked(MPRISStatus.idle)
+    private let status: Locked<MPRISStatus>
     private let isClosing = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
     /// Registers this process on the session bus and starts serving it; nil,
     /// silently, when there is no session bus to reach — the session plays
     /// as it would without one. `layers` are the session's, `files` the
-    /// ones it plays.
-    static func connect(layers: [LayerSpec], files: [SoundFileSource]) -> MPRISServer? {
+    /// ones it plays; `session` is the one playing, whose status is
+    /// published before the name is taken, so a client that finds the name
+    /// reads what is playing.
+    static func connect(layers: [LayerSpec], files: [SoundFileSource], playing session: Session) -> MPRISServer? {
         var opened: OpaquePointer?
         guard sd_bus_open_user(&opened) >= 0, let bus = opened else { return nil }
-        let server = MPRISServer(bus: bus, layers: layers, files: files)
+        let server = MPRISServer(bus: bus, layers: layers, files: files, playing: session)
         let name = "org.mpris.MediaPlayer2.swell.instance\(getpid())"
         guard swell_mpris_add_object(bus, server.connection.handlers) >= 0, sd_bus_request_name(bus, name, 0) >= 0 else {
             sd_bus_flush_close_unref(bus)
@@ -71,9 +73,10 @@ final class MPRISServer: Sendable {
         return server
     }
 
-    private init(bus: OpaquePointer, layers: [LayerSpec], files: [SoundFileSource]) {
+    private init(bus: OpaquePointer, layers: [LayerSpec], files: [SoundFileSource], playing session: Session) {
         self.layers = layers
         tags = Dictionary(files.map { ($0.format.path, $0.tags) }, uniquingKeysWith: { first, _ in first })
+        status = Locked(MPRISStatus(session: session, tags: tags, previous: nil))
         wakeup = eventfd(0, Int32(EFD_CLOEXEC | EFD_NONBLOCK))
         let handlers = UnsafeMutablePointer<swell_mpris_handlers>.allocate(capacity: 1)
         connection = Connection(bus: bus, handlers: handlers)

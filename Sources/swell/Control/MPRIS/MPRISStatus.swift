@@ -27,10 +27,6 @@ struct MPRISStatus: Equatable, Sendable {
     var seeks: Int
     var seekedPosition: Int64
 
-    /// Before the first file plays.
-    static let idle = MPRISStatus(playback: .stopped, volume: 1, position: 0, track: nil, canSeek: false, seeks: 0,
-                                  seekedPosition: 0)
-
     /// The status of `session` now. The track is the file heard
     /// (``AutomationStage/playingLayer(at:)``), and keeps `previous`'s
     /// number while it is the same layer's; `tags` are the files' tags by
