@@ -90,7 +90,7 @@ struct LiveWindowTests {
         }
         let swell = try SwellProcess.start(arguments, environment: environment, directory: workspace.directory)
         defer { swell.stop() }
-        let window = try display.window(titled: "scene.json")
+        let window = try display.window(titled: "scene.json", shownBy: swell)
 
         try display.press("space", in: window)
         var pausedTitle = ""
@@ -171,7 +171,7 @@ struct LiveWindowTests {
         let swell = try SwellProcess.start(["play", "--script", script, "--window"], environment: display.environment,
                                            directory: workspace.directory)
         defer { swell.stop() }
-        let window = try display.window(titled: "scene.json")
+        let window = try display.window(titled: "scene.json", shownBy: swell)
         try display.press("space", in: window)
         try display.wait(for: "the title to say paused") { try display.title(of: window).hasSuffix(" - paused") }
         // 640×480 holds the 16:9 canvas at twice its size, 640×360, with
@@ -215,7 +215,7 @@ struct LiveWindowTests {
             ["play", "--script", script, "--window", "--device", ALSATestConfiguration.capturePCM, "--duration", "10m"],
             environment: display.environment.merging(alsa.environment) { $1 }, directory: workspace.directory)
         defer { swell.stop() }
-        _ = try display.window(titled: "scene.json")
+        _ = try display.window(titled: "scene.json", shownBy: swell)
         swell.interrupt()
         let result = try swell.wait(timeout: 60)
         #expect(result.status == 130, "\(result)")

@@ -17,7 +17,7 @@ struct WindowControlTests {
         let swell = try SwellProcess.start(["play", "--script", script, "--window"], environment: environment,
                                            directory: workspace.directory)
         defer { swell.stop() }
-        let window = try display.window(titled: "scene.json")
+        let window = try display.window(titled: "scene.json", shownBy: swell)
         let socket = workspace.path("swell/\(swell.processIdentifier).sock")
         try display.wait(for: "the control socket") { FileManager.default.fileExists(atPath: socket) }
         func ctl(_ arguments: [String]) throws -> SwellProcess.Result {

@@ -91,11 +91,15 @@ final class VirtualDisplay: Sendable {
         throw TestSupportError("gave up after \(timeout) s waiting for \(what)")
     }
 
-    /// The id of the window whose title starts with `title`, once it is
-    /// shown.
-    func window(titled title: String) throws -> String {
+    /// The id of the window whose title starts with `title`, once
+    /// `process` shows it; throws with how the process ended if it ends
+    /// first.
+    func window(titled title: String, shownBy process: Subprocess.Running) throws -> String {
         var id = ""
         try wait(for: "a window titled \(title)") {
+            if process.hasExited {
+                throw TestSupportError("ended before showing a window titled \(title): \(try process.wait(timeout: 1))")
+            }
             let found = try Subprocess.run("xdotool", ["search", "--name", "^" + NSRegularExpression.escapedPattern(for: title)],
                                            environment: environment)
             id = found.standardOutput.split(separator: "\n").first.map(String.init) ?? ""
