@@ -98,6 +98,13 @@ public final class AudioOutput: @unchecked Sendable {
         max(2 * engine.periodFrames, pcm.parameters.wakeUpSize)
     }
 
+    /// How long the owning thread waits for the render thread's signal,
+    /// which comes at least once per buffer: the timeout only bounds how
+    /// late a stalled device is noticed.
+    private var ownerWaitTimeout: Duration {
+        .seconds(max(0.01, 2 * Double(pcm.parameters.bufferSize) / Double(pcm.parameters.sampleRate)))
+    }
+
     /// Starts the render thread, after servicing the engine up to its first
     /// frame: what the caller set up before starting — an implicit
     /// transaction not yet committed, which Core Animation commits before
@@ -127,9 +134,8 @@ public final class AudioOutput: @unchecked Sendable {
     private func awaitFirstFill() {
         let period = engine.periodFrames, buffer = pcm.parameters.bufferSize
         let fill = Int64(buffer - buffer % period)
-        let timeout = Double(buffer) / Double(pcm.parameters.sampleRate)
         while running.load(ordering: .acquiring) && written.load(ordering: .relaxed) < fill {
-            wake.wait(timeout: .seconds(timeout))
+            wake.wait(timeout: ownerWaitTimeout)
             if engine.core.renderableFrames(upTo: period) < period {
                 engine.service(through: serviceHorizon)
             }
@@ -194,11 +200,8 @@ public final class AudioOutput: @unchecked Sendable {
     /// Services the engine on the calling (owning) thread until `done`
     /// returns true or the device fails.
     public func run(until done: () -> Bool) throws(ALSAError) {
-        // The render thread's signal comes at least once per buffer; the
-        // timeout only bounds how late a stalled device is noticed.
-        let timeout = max(0.01, 2 * Double(pcm.parameters.bufferSize) / Double(pcm.parameters.sampleRate))
         while !done() {
-            wake.wait(timeout: .seconds(timeout))
+            wake.wait(timeout: ownerWaitTimeout)
             engine.service(through: serviceHorizon)
             try checkFailure()
         }

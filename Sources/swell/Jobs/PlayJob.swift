@@ -57,8 +57,8 @@ struct PlayJob {
         // one is reported before anything is heard.
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: raw) }
         let sessions = inputOptions.crossfade != nil || loops || sources.isEmpty ? [sources] : sources.map { [$0] }
-        var started = false
-        let server = ControlServer.listening(in: control, layers: (script ?? ScriptSpec()).layers)
+        let layers = (script ?? ScriptSpec()).layers
+        let server = ControlServer.listening(in: control, layers: layers)
         // Every way out — the end, an error, an interruption — removes the
         // socket (a second signal's immediate exit leaves it for the next
         // session to clear).
@@ -83,11 +83,10 @@ struct PlayJob {
             let output = try AudioOutput(engine: session.engine, device: device, configuration: configuration)
             try output.start()
             // Once the first file plays: an error before it is the one line.
-            if !started {
+            if index == 0 {
                 options.warnOfLimitedLevels(allowsBoost: allowsBoost)
-                mpris = MPRISServer.connect(layers: (script ?? ScriptSpec()).layers, files: sources, playing: session)
+                mpris = MPRISServer.connect(layers: layers, files: sources, playing: session)
             }
-            started = true
             let engine = session.engine
             var lastReport = Date.distantPast
             var interrupted = false

@@ -32,8 +32,8 @@ final class MPRISServer: Sendable {
     static let volumeInterval: Int32 = 100
 
     /// The connection and the handlers its vtables call, which are not
-    /// thread-safe: set up by ``connect(layers:files:playing:)``, then used by the
-    /// bus thread alone until it ends.
+    /// thread-safe: set up by ``connect(layers:files:playing:)``, then used
+    /// by the bus thread alone until it ends.
     private struct Connection: @unchecked Sendable {
         let bus: OpaquePointer
         let handlers: UnsafeMutablePointer<swell_mpris_handlers>
