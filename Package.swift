@@ -198,7 +198,8 @@ let package = Package(
         .testTarget(name: "SwellAudioTests", dependencies: ["SwellAudio", "TestSupport"]),
         .testTarget(name: "SwellSndFileTests", dependencies: ["SwellSndFile", "TestSupport"]),
         .testTarget(name: "SwellALSATests", dependencies: ["SwellALSA", "SwellSndFile", "ALSATestSupport"]),
-        .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "TestSupport"]),
+        // With the audio and mixer layer kinds a player reads scripts with.
+        .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "SwellAudio", "SwellALSA", "TestSupport"]),
         .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "SwellRender", "TestSupport"]),
         .testTarget(name: "SwellRenderTests", dependencies: ["SwellRender", "TestSupport"]),
         .testTarget(name: "SwellMediaTests", dependencies: ["SwellMedia", "SwellCore", "SwellAudio", "SwellRender", "TestSupport"]),

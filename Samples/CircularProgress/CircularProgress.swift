@@ -16,7 +16,7 @@ final class CircularProgress: CAShapeLayer, CALayerDelegate {
     /// How much of the ring is drawn, 0…100.
     @Dynamic("arcLength") var arcLength: Double = 0
 
-    required init() {
+    override init() {
         super.init()
         bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
         // Angles grow clockwise on screen, y pointing down: −π/2 is twelve

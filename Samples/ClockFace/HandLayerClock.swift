@@ -22,7 +22,7 @@ final class HandLayerClock: CAShapeLayer {
         }
     }
 
-    required init() {
+    override init() {
         super.init()
         bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
         path = CGPath(ellipseIn: bounds, transform: nil)

@@ -21,7 +21,7 @@ import SwellRender
 final class ClockFace: CALayer {
     @Dynamic("time") var time: Double = 0
 
-    required init() {
+    override init() {
         super.init()
         bounds = CGRect(x: 0, y: 0, width: 200, height: 200)
     }

@@ -3,13 +3,13 @@ import SwellCore
 import Testing
 
 // objc.io's "Animating Custom Layer Properties": a clock face whose `time`
-// animates. Edits: `@NSManaged` becomes `@Dynamic("time")`, and the
-// overridden initialisers are `required`.
+// animates. Edits: `@NSManaged` becomes `@Dynamic("time")`, and
+// `init(layer:)` is `required` rather than `override`.
 
 final class ClockFaceLayer: CALayer {
     @Dynamic("time") var time: CGFloat
 
-    required init() {
+    override init() {
         super.init()
     }
 

@@ -158,7 +158,7 @@ struct FuzzTests {
             let bytes = Self.mutate(Self.seedScripts[index % Self.seedScripts.count], using: &random)
             let name = "script-\(index).json"
             do {
-                let script = try ScriptSpec(parsing: bytes, file: name, baseDirectory: workspace.directory)
+                let script = try ScriptSpec(parsing: bytes, file: name, baseDirectory: workspace.directory, kinds: playerKinds)
                 var job = CurveJob()
                 job.script = script
                 job.options.duration = TimeSpec(seconds: 0.5)

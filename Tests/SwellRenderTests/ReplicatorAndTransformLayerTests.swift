@@ -92,16 +92,16 @@ import Testing
     /// on top); transform layers keep both in one 3D space, sorted by depth
     /// (blue on top).
     @Test func aTransformLayerSortsItsSublayersByDepth() {
-        func render(in kind: CALayer.Type) -> PremultipliedPixel {
+        func render(in kind: () -> CALayer) -> PremultipliedPixel {
             let root = F.root(width: 100, height: 100)
-            let container = kind.init()
+            let container = kind()
             container.frame = root.bounds
             let near = F.layer(frame: CGRect(x: 20, y: 20, width: 50, height: 50), color: F.blue)
             near.transform = CATransform3DMakeTranslation(0, 0, 10)
             let far = F.layer(frame: CGRect(x: 30, y: 30, width: 50, height: 50), color: F.red)
             far.transform = CATransform3DMakeTranslation(0, 0, -10)
             for layer in [near, far] {
-                let wrapper = kind.init()
+                let wrapper = kind()
                 wrapper.frame = root.bounds
                 wrapper.addSublayer(layer)
                 container.addSublayer(wrapper)
@@ -109,8 +109,8 @@ import Testing
             root.addSublayer(container)
             return F.render(root).pixel(x: 50, y: 50)
         }
-        #expect(render(in: CALayer.self) == .opaque(255, 0, 0))
-        #expect(render(in: CATransformLayer.self) == .opaque(0, 0, 255))
+        #expect(render(in: { CALayer() }) == .opaque(255, 0, 0))
+        #expect(render(in: { CATransformLayer() }) == .opaque(0, 0, 255))
     }
 
     /// Turned 60° about y under perspective, a transform layer's child 30

@@ -15,7 +15,7 @@ struct SceneEventValueTests {
              "layers": [{"name": "box", "type": "shape", "path": "M 0 0 H 10 V 10 H 0 Z"},
                         {"name": "music", "type": "audio", "file": "a.wav"}],
              "events": [\##(events)]}
-            """##, file: "scene.json", baseDirectory: URL(fileURLWithPath: "/scenes"), images: images)
+            """##, file: "scene.json", baseDirectory: URL(fileURLWithPath: "/scenes"), kinds: playerKinds, images: images)
     }
 
     private func set(_ values: String) throws -> [String: SceneValue] {
@@ -112,12 +112,12 @@ struct SceneEventValueTests {
              "events": [{"at": 0, "set": {"backgroundColor": [0, 0, 1, 1], "time": 2, "opacity": 0.5}},
                         {"at": 0, "add": {"type": "basic", "keyPath": "borderColor", "toValue": "#00ff00"}},
                         {"at": 0, "add": {"type": "basic", "keyPath": "time", "toValue": 3}}]}
-            """##, file: "scene.json", baseDirectory: URL(fileURLWithPath: "/"))
+            """##, file: "scene.json", baseDirectory: URL(fileURLWithPath: "/"), kinds: playerKinds)
         let card = spec.layers[0]
-        #expect((card.drawing["backgroundColor"]?.value as? CGColor?)??.components == [1, 0, 0, 1])
-        #expect(card.drawing["cornerRadius"]?.value as? CGFloat == 4)
-        #expect(card.drawing["bounds.size"]?.value as? CGSize == CGSize(width: 20, height: 10))
-        #expect(card.properties == ["time": 0, "volume": 0.5] && card.dynamicKeys == ["time", "volume"])
+        #expect((card.properties["backgroundColor"]?.value as? CGColor?)??.components == [1, 0, 0, 1])
+        #expect(card.properties["cornerRadius"]?.value as? CGFloat == 4)
+        #expect(card.properties["bounds.size"]?.value as? CGSize == CGSize(width: 20, height: 10))
+        #expect(card.properties["time"] == 0 && card.properties["volume"] == 0.5 && card.declaredKeys == ["time"])
         guard case .set(let set) = spec.events[0].action else { throw Failure("not a set") }
         #expect((set["backgroundColor"]?.value as? CGColor?)??.components == [0, 0, 1, 1])
         #expect(set["time"] == 2 && set["opacity"]?.value as? Float == 0.5)
@@ -129,7 +129,7 @@ struct SceneEventValueTests {
 
         do {
             _ = try ScriptSpec(parsing: ##"{"version": 1, "layers": [{"name": "a", "type": "layer", "backgroundColour": "#ff0000"}]}"##,
-                               file: "scene.json", baseDirectory: URL(fileURLWithPath: "/"))
+                               file: "scene.json", baseDirectory: URL(fileURLWithPath: "/"), kinds: playerKinds)
             Issue.record("accepted a misspelt property")
         } catch {
             #expect(error.message == #"a generic layer has no property "backgroundColour"; did you mean "backgroundColor"?"#)
@@ -148,8 +148,8 @@ struct SceneEventValueTests {
             {"version": 1, "canvas": {"width": 10, "height": 10},
              "layers": [{"name": "photo", "type": "shape", "contents": "images/red.png", "contentsGravity": "center"}],
              "events": [{"at": 1, "layer": "photo", "set": {"contents": "../scenes/images/./red.png"}}]}
-            """#, file: "scene.json", baseDirectory: URL(fileURLWithPath: "/scenes", isDirectory: true), images: reader)
-        #expect(spec.layers[0].drawing["contents"]?.value as? CGImage == red)
+            """#, file: "scene.json", baseDirectory: URL(fileURLWithPath: "/scenes", isDirectory: true), kinds: playerKinds, images: reader)
+        #expect(spec.layers[0].properties["contents"]?.value as? CGImage == red)
         #expect(spec.events[0].action == .set(["contents": SceneValue(red)]))
     }
 
@@ -157,7 +157,7 @@ struct SceneEventValueTests {
         (##"{"at": 0, "layer": "box", "set": {"fillColor": ‸"#ff00"}}"##,
          ##""fillColor": invalid colour "#ff00": expected "#rrggbb" or "#rrggbbaa" in hexadecimal, or [r, g, b, a] in 0…1"##),
         (##"{"at": 0, "layer": "box", "set": {‸"fillColour": "#ff0000"}}"##,
-         ##"a shape layer has no property "fillColour"; did you mean "fillColor"?"##),
+         ##"layer "box" has no property "fillColour"; did you mean "fillColor"?"##),
         (##"{"at": 0, "layer": "box", "add": {"type": "basic", "keyPath": "position", "toValue": ‸[1, 2, 3]}}"##,
          ##""toValue" must be a point, [x, y], not an array"##),
         (##"{"at": 0, "layer": "box", "add": {"type": "keyframe", "keyPath": "path", "values": ["M 0 0", ‸"M 0 0 Q 1"]}}"##,
@@ -172,8 +172,10 @@ struct SceneEventValueTests {
          ##""rotationMode" turns a layer along a "path"; this animation has none"##),
         (##"{"at": 0, "layer": "box", "set": {"contents": ‸"a.png"}}"##,
          ##"image "contents" cannot be read here: no image reader was given"##),
+        (##"{"at": 0, "layer": "music", "add": {"type": "basic", "keyPath": "pan", "toValue": ‸"#ffffff"}}"##,
+         ##""toValue" must be a number, not "#ffffff""##),
         (##"{"at": 0, "layer": "music", "add": {"type": "basic", "keyPath": "volume", "toValue": ‸"#ffffff"}}"##,
-         ##""toValue" must be a number, not a string"##),
+         ##""toValue": invalid level "#ffffff": expected a linear amplitude (0.5), a percentage (50%) or decibels (-6dB)"##),
     ])
     func rejects(event: String, message: String) throws {
         let marked = try #require(event.range(of: "‸"))

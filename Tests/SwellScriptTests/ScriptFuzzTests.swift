@@ -92,7 +92,7 @@ struct ScriptFuzzTests {
     /// with one line that points inside the input. Returns whether it parsed.
     static func parsesOrFailsWithAPosition(_ input: [UInt8], run: Int) -> Bool {
         do {
-            _ = try ScriptSpec(parsing: input, file: "fuzz.json", baseDirectory: scriptDirectory)
+            _ = try ScriptSpec(parsing: input, file: "fuzz.json", baseDirectory: scriptDirectory, kinds: playerKinds)
             return true
         } catch {
             let lines = lineLengths(input)

@@ -124,7 +124,7 @@ struct ScriptRejectionTests {
         .init("misspelt key on a generic layer", withLayers(#"{"name": "a", "type": "layer", ‸"parnet": "b"}"#),
               "unknown key \"parnet\" in layer \"a\"; did you mean \"parent\"?"),
         .init("misspelt numeric key on a generic layer", withLayers(#"{"name": "a", "type": "layer", ‸"volme": 0.5}"#),
-              "unknown key \"volme\" in layer \"a\"; did you mean \"volume\"?"),
+              "a generic layer has no property \"volme\"; did you mean \"volume\"?"),
         .init("misspelt numeric CALayer property on a generic layer",
               withLayers(#"{"name": "a", "type": "layer", ‸"opactiy": 0.5}"#),
               "a generic layer has no property \"opactiy\"; did you mean \"opacity\"?"),
@@ -189,8 +189,10 @@ struct ScriptRejectionTests {
               "layer \"bus\" has no property \"tempo\" (declare it on the layer with an initial number)"),
         .init("mixer layers have no pan", withEvents(#"{"at": 0, "layer": "card", "set": {‸"pan": 0}}"#),
               "layer \"card\" has no property \"pan\""),
-        .init("set values are numbers", withEvents(#"{"at": 0, "set": {"volume": ‸"loud"}}"#),
-              "\"volume\" must be a number, not a string"),
+        .init("set values are numbers", withEvents(#"{"at": 0, "set": {"speed": ‸"fast"}}"#),
+              "\"speed\" must be a number, not \"fast\""),
+        .init("a level is a LEVEL", withEvents(#"{"at": 0, "set": {"volume": ‸"loud"}}"#),
+              "\"volume\": invalid level \"loud\": expected a linear amplitude (0.5), a percentage (50%) or decibels (-6dB)"),
         .init("set volume is not negative", withEvents(#"{"at": 0, "set": {"volume": ‸-1}}"#),
               "\"volume\" must not be negative; it is a linear amplitude"),
         .init("set pan is within -1…1", withEvents(#"{"at": 0, "layer": "music", "set": {"pan": ‸-2}}"#),
@@ -252,13 +254,15 @@ struct ScriptRejectionTests {
               "layer \"music\" has no animatable property \"volum\"; did you mean \"volume\"?"),
         .init("keyPath is not a timing key", withAnimation(#"{"type": "basic", "keyPath": ‸"speed"}"#),
               "\"speed\" is a timing key of the layer; it retimes and cannot be animated (use \"set\")"),
-        .init("keyPath has no components", withAnimation(#"{"type": "basic", "keyPath": ‸"position.x"}"#),
-              "layer \"music\" has no animatable property \"position.x\""),
+        .init("keyPath has no components", withAnimation(#"{"type": "basic", "keyPath": ‸"pan.x"}"#),
+              "layer \"music\" has no animatable property \"pan.x\""),
+        .init("keyPath is not a setting", withAnimation(#"{"type": "basic", "keyPath": ‸"taper"}"#),
+              "layer \"music\" has no animatable property \"taper\""),
         .init("at most two of from, to and by",
               withAnimation(#"{"type": "basic", "keyPath": "volume", "fromValue": 0, "toValue": 1, ‸"byValue": 0.5}"#),
               "at most two of \"fromValue\", \"toValue\" and \"byValue\" may be set"),
-        .init("fromValue is a number", withAnimation(#"{"type": "basic", "keyPath": "volume", "fromValue": ‸"0"}"#),
-              "\"fromValue\" must be a number, not a string"),
+        .init("fromValue is a number", withAnimation(#"{"type": "basic", "keyPath": "volume", "fromValue": ‸true}"#),
+              "\"fromValue\" must be a number, not a boolean"),
         .init("duration is not negative", withAnimation(#"{"type": "basic", "keyPath": "volume", "duration": ‸-0.5}"#),
               "\"duration\" must not be negative"),
         .init("repeatCount is not negative", withAnimation(#"{"type": "basic", "keyPath": "volume", "repeatCount": ‸-1}"#),
@@ -341,7 +345,7 @@ struct ScriptRejectionTests {
     private func check(_ rejection: ScriptRejection) {
         let source = MarkedSource(rejection.marked)
         do {
-            _ = try ScriptSpec(parsing: source.text, file: "show.json", baseDirectory: scriptDirectory)
+            _ = try ScriptSpec(parsing: source.text, file: "show.json", baseDirectory: scriptDirectory, kinds: playerKinds)
             Issue.record("accepted: \(source.text)")
         } catch {
             #expect(error.location == source.location, "\(rejection.rule)")
@@ -368,7 +372,7 @@ struct ScriptRejectionTests {
                 file: "show.json", location: second,
                 message: "duplicate layer name \"bus\" (first declared at line \(first.line), column \(first.column))")
         ) {
-            try ScriptSpec(parsing: source.text, file: "show.json", baseDirectory: scriptDirectory)
+            try ScriptSpec(parsing: source.text, file: "show.json", baseDirectory: scriptDirectory, kinds: playerKinds)
         }
     }
 
@@ -380,7 +384,7 @@ struct ScriptRejectionTests {
                 file: "show.json", location: second,
                 message: "duplicate key \"volume\" (first at line \(first.line), column \(first.column))")
         ) {
-            try ScriptSpec(parsing: source.text, file: "show.json", baseDirectory: scriptDirectory)
+            try ScriptSpec(parsing: source.text, file: "show.json", baseDirectory: scriptDirectory, kinds: playerKinds)
         }
     }
 
@@ -393,7 +397,7 @@ struct ScriptRejectionTests {
                 file: "show.json", location: source.location,
                 message: "layer \"bus\" has no property \"volme\"; did you mean \"volume\"? (declare it on the layer with an initial number)")
         ) {
-            try ScriptSpec(parsing: source.text, file: "show.json", baseDirectory: scriptDirectory)
+            try ScriptSpec(parsing: source.text, file: "show.json", baseDirectory: scriptDirectory, kinds: playerKinds)
         }
     }
 }

@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import SwellAudio
 import SwellScript
 import TestSupport
 
 let scriptDirectory = URL(fileURLWithPath: "/srv/scripts", isDirectory: true)
 
 func parseScript(_ text: String) throws(SourceError) -> ScriptSpec {
-    try ScriptSpec(parsing: text, file: "test.json", baseDirectory: scriptDirectory)
+    try ScriptSpec(parsing: text, file: "test.json", baseDirectory: scriptDirectory, kinds: playerKinds)
 }
 
 @Suite("Script files")
@@ -21,17 +22,19 @@ struct ScriptSpecTests {
         let music = try #require(script.layer(named: "music"))
         #expect(music.file == URL(fileURLWithPath: "/srv/scripts/song.flac"))
         #expect(music.properties == ["volume": 0])
-        #expect(music.animatableKeys == ["volume", "pan"])
+        #expect(music.property(forKeyPath: "pan")?.isAnimatable == true)
+        #expect(music.property(forKeyPath: "taper").map { !$0.isAnimatable } == true)
         let clock = try #require(script.layer(named: "clock"))
         #expect(clock.properties == ["time": 0])
-        #expect(clock.dynamicKeys == ["time", "volume"])
+        #expect(clock.declaredKeys == ["time"])
+        #expect(clock.property(forKeyPath: "time")?.declaration.animation == .implicit)
         let bus = try #require(script.layer(named: "bus"))
-        #expect(bus.dynamicKeys == ["volume"])
-        #expect(bus.settableKeys == ["volume", "speed", "timeOffset", "beginTime"])
+        #expect(bus.declaredKeys.isEmpty)
+        #expect(["volume", "speed", "timeOffset", "beginTime"].allSatisfy { bus.property(forKeyPath: $0) != nil })
         let card = try #require(script.layer(named: "card"))
-        #expect(card.device == "default")
-        #expect(card.control == "Master")
-        #expect(card.dynamicKeys.isEmpty)
+        #expect(card.name(of: .device) == "default")
+        #expect(card.name(of: .control) == "Master")
+        #expect(card.declaredKeys.isEmpty)
 
         #expect(script.events.map(\.time) == [0, 1, 3, 6, 7])
         #expect(script.events.map(\.layer) == ["music", "music", "music", "music", "bus"])
@@ -61,7 +64,8 @@ struct ScriptSpecTests {
         #expect(tremolo.isRemovedOnCompletion)
 
         #expect(script.events[3].action == .removeAnimation(forKey: "tremolo"))
-        #expect(script.events[4].action == .set(["speed": 0]))
+        // `speed` is a Float, as CAMediaTiming declares it.
+        #expect(script.events[4].action == .set(["speed": SceneValue(Float(0))]))
         #expect(script.events[4].transaction.disableActions)
     }
 
@@ -70,7 +74,8 @@ struct ScriptSpecTests {
         #expect(script.layers.count == 1)
         #expect(script.layers[0].name == "main")
         #expect(script.layers[0].type == .layer)
-        #expect(script.layers[0].properties == ["volume": 1])
+        #expect(script.layers[0].properties.isEmpty)
+        #expect(script.layers[0].property(forKeyPath: "volume")?.defaultValue as? Double == 1)
         #expect(script.events.map(\.layer) == ["main"])
         #expect(script.sampleRate == nil)
     }
@@ -120,9 +125,9 @@ struct ScriptSpecTests {
             ]}
             """)
         let layer = try #require(script.layer(named: "m"))
-        #expect(layer.taper == .decibels(floor: -60))
-        #expect(layer.device == "hw:0")
-        #expect(layer.properties == ["pan": 0.5])
+        #expect(layer.properties["taper"]?.value as? VolumeTaper == .decibels(floor: -60))
+        #expect(layer.name(of: .device) == "hw:0")
+        #expect(layer.properties["pan"] == 0.5)
 
         guard case .add(let springAnimation, "s") = script.events[0].action,
             case .spring(let spring) = springAnimation.content
@@ -229,15 +234,15 @@ struct ScriptSpecTests {
         let path = directory.appendingPathComponent("show.json").path
         try Data(FixtureScripts.documentedExample.utf8).write(to: URL(fileURLWithPath: path))
 
-        let script = try ScriptSpec(contentsOfFile: path)
+        let script = try ScriptSpec(contentsOfFile: path, kinds: playerKinds)
         #expect(script.layer(named: "music")?.file == directory.appendingPathComponent("song.flac").standardizedFileURL)
 
         let missing = directory.appendingPathComponent("missing.json").path
         #expect(throws: SourceError(file: missing, location: nil, message: "no such file")) {
-            try ScriptSpec(contentsOfFile: missing)
+            try ScriptSpec(contentsOfFile: missing, kinds: playerKinds)
         }
         #expect(throws: SourceError(file: directory.path, location: nil, message: "is a directory, not a script")) {
-            try ScriptSpec(contentsOfFile: directory.path)
+            try ScriptSpec(contentsOfFile: directory.path, kinds: playerKinds)
         }
     }
 
@@ -246,7 +251,7 @@ struct ScriptSpecTests {
             throws: SourceError(
                 file: "/dev/zero", location: nil, message: "is larger than 16 MiB; a script is a small JSON file")
         ) {
-            try ScriptSpec(contentsOfFile: "/dev/zero")
+            try ScriptSpec(contentsOfFile: "/dev/zero", kinds: playerKinds)
         }
     }
 

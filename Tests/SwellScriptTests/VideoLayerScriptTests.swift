@@ -30,7 +30,7 @@ struct VideoLayerScriptTests {
             return picture
         }
         return try ScriptSpec(parsing: #"{"version": 1, "canvas": {"width": 10, "height": 10}, "layers": [\#(layer)]}"#,
-                              file: "scene.json", baseDirectory: URL(fileURLWithPath: "/scenes", isDirectory: true),
+                              file: "scene.json", baseDirectory: URL(fileURLWithPath: "/scenes", isDirectory: true), kinds: playerKinds,
                               videos: videos ? reader : nil)
     }
 
@@ -38,14 +38,14 @@ struct VideoLayerScriptTests {
     func declaration() throws {
         let spec = try script(#"{"name": "v", "type": "video", "file": "clips/../clips/a.mp4", "videoGravity": "resizeAspectFill", "volume": 0.5, "opacity": 0.25, "beginTime": 2}"#)
         let layer = spec.layers[0]
-        #expect(layer.type == .video && layer.type.visualClass == VideoLayer.self)
+        #expect(layer.type == .video && layer.type.layerClass == VideoLayer.self)
         #expect(layer.file?.path == "/scenes/clips/a.mp4")
         #expect(layer.video?.source === picture)
-        #expect(layer.drawing["videoGravity"]?.value as? AVLayerVideoGravity == .resizeAspectFill)
-        #expect(layer.drawing["volume"]?.value as? Double == 0.5)
-        #expect(layer.drawing["opacity"]?.value as? Float == 0.25)
-        #expect(layer.properties["beginTime"] == 2)
-        #expect(layer.animatableKeys.isSuperset(of: ["volume", "videoGravity", "opacity"]))
+        #expect(layer.properties["videoGravity"]?.value as? AVLayerVideoGravity == .resizeAspectFill)
+        #expect(layer.properties["volume"]?.value as? Double == 0.5)
+        #expect(layer.properties["opacity"]?.value as? Float == 0.25)
+        #expect(layer.properties["beginTime"]?.value as? Double == 2)
+        #expect(["volume", "videoGravity", "opacity"].allSatisfy { layer.property(forKeyPath: $0)?.isAnimatable == true })
     }
 
     @Test("problems are reported where they are written", arguments: [

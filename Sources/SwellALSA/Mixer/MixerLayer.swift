@@ -7,9 +7,14 @@
 /// says it is, otherwise in raw steps (``MixerControl/setLevel(amplitude:)``),
 /// and only when the written value changes. Host it in a tree driven by a
 /// display link on the host clock: the mixer is a live device.
+///
+/// Its `volume` is the card's level, not a gain of the layer tree: a mixer
+/// layer is no ``SoundGroup``, and nothing below it is scaled by it. It is
+/// declared as every volume is — a LEVEL, never negative, animated
+/// implicitly from the presented value — and asks for `display()`.
 open class MixerLayer: CALayer {
     /// The level, as linear amplitude: 1 is the control's maximum.
-    @Dynamic(AudioKey.volume) public var volume: Double = 1
+    @Dynamic(PropertyDeclaration.volume.displayed()) public var volume: Double = 1
 
     /// The control written by ``display()``; nil for a layer that only
     /// computes its curve.
@@ -18,7 +23,7 @@ open class MixerLayer: CALayer {
     /// The last error writing the control, if any.
     public private(set) var writeError: ALSAError?
 
-    public required init() {
+    public override init() {
         super.init()
     }
 
@@ -34,15 +39,6 @@ open class MixerLayer: CALayer {
         super.init(layer: layer)
     }
 
-    open override class func needsDisplay(forKey key: String) -> Bool {
-        key == AudioKey.volume || super.needsDisplay(forKey: key)
-    }
-
-    /// As ``AudioLayer``: a basic animation from the presented volume.
-    open override func action(forKey event: String) -> (any CAAction)? {
-        event == AudioKey.volume ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event) : super.action(forKey: event)
-    }
-
     /// Writes the presented volume to the control.
     open override func display() {
         guard let control, let level = presentation()?.volume else { return }
@@ -52,4 +48,10 @@ open class MixerLayer: CALayer {
             writeError = error
         }
     }
+}
+
+extension LayerKind {
+    /// `"type": "mixer"`: a ``MixerLayer`` on a sound card's `control` of a
+    /// control `device` (docs/scripts.md#layers).
+    public static let mixer = LayerKind("mixer", { MixerLayer() }, parameters: [.device, .control])
 }

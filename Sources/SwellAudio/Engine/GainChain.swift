@@ -10,8 +10,8 @@ struct GainChain: Sendable {
     /// One layer from the root down to the audio layer.
     struct Stage: Sendable {
         let timing: MediaTiming
-        /// The layer's `volume`, if it has one (a plain grouping layer may
-        /// not). Unretained: the render thread evaluates it per frame, and a
+        /// The layer's `volume`, if it is a ``SoundGroup`` (a plain
+        /// grouping layer is not). Unretained: the render thread evaluates it per frame, and a
         /// retained reference would be retained and released on every call.
         let volume: Unmanaged<PropertyTrack<Double>>?
         let taper: VolumeTaper
@@ -36,12 +36,14 @@ struct GainChain: Sendable {
         var tracks: [PropertyTrack<Double>] = []
         stages = snapshot.ancestry(ofLayerAt: index).map { i in
             let record = snapshot.records[i]
-            let taper = (record.renderState as? AudioLayerState)?.taper ?? .linear
-            let volume = record.track(forKey: AudioKey.volume, as: Double.self)
+            let taper = record.modelValue(forKey: PropertyDeclaration.taper.key) as? VolumeTaper ?? .linear
+            // Only a sound group's volume scales the sound below it.
+            let volume = record.layerClass is any SoundGroup.Type
+                ? record.track(forKey: PropertyDeclaration.volume.key, as: Double.self) : nil
             if let volume { tracks.append(volume) }
             return Stage(timing: record.timing, volume: volume.map { Unmanaged.passUnretained($0) }, taper: taper)
         }
-        if let pan = snapshot.records[index].track(forKey: AudioKey.pan, as: Double.self) {
+        if let pan = snapshot.records[index].track(forKey: PropertyDeclaration.pan.key, as: Double.self) {
             tracks.append(pan)
             self.pan = Unmanaged.passUnretained(pan)
         } else {

@@ -27,17 +27,16 @@ import Foundation
 ///   ``display()`` every audio period while they animate, and `display()`
 ///   hands the presented gain to the engine, which ramps to it across the
 ///   period.
-open class AudioLayer: CALayer {
+open class AudioLayer: CALayer, SoundGroup {
     /// The loudness, as linear amplitude before the ``taper``; 1 is the
-    /// file's own level.
-    @Dynamic(AudioKey.volume) public var volume: Double = 1
+    /// file's own level. It scales the layer's own sound and any below it
+    /// (``SoundGroup``), and asks for `display()` while it moves.
+    @Dynamic(PropertyDeclaration.volume.displayed()) public var volume: Double = 1
     /// The stereo position, −1 (left) … 1 (right).
-    @Dynamic(AudioKey.pan) public var pan: Double = 0
+    @Dynamic(.pan) public var pan: Double = 0
 
     /// How `volume` maps to amplitude. Not animatable.
-    public var taper: VolumeTaper = .linear {
-        didSet { if taper != oldValue { setNeedsCommit() } }
-    }
+    @Dynamic(.taper) public var taper: VolumeTaper = .linear
 
     /// The sound the layer plays, if any.
     package private(set) var soundSource: (any AudioSource)?
@@ -45,7 +44,7 @@ open class AudioLayer: CALayer {
     /// The format of the sound the layer plays, if any.
     public var source: AudioSourceDescription? { soundSource?.format }
 
-    public required init() {
+    public override init() {
         super.init()
     }
 
@@ -76,22 +75,7 @@ open class AudioLayer: CALayer {
     public required init(layer: Any) {
         super.init(layer: layer)
         guard let other = layer as? AudioLayer else { return }
-        taper = other.taper
         soundSource = other.soundSource
-    }
-
-    open override class func needsDisplay(forKey key: String) -> Bool {
-        key == AudioKey.volume || key == AudioKey.pan || super.needsDisplay(forKey: key)
-    }
-
-    /// The `actionForKey:` of objc.io's `AudioLayer`: for `volume` and `pan`,
-    /// a basic animation from the presentation value (linear unless the
-    /// transaction says otherwise) to the new model value.
-    open override func action(forKey event: String) -> (any CAAction)? {
-        if event == AudioKey.volume || event == AudioKey.pan {
-            return CABasicAnimation.fromPresentedValue(of: self, keyPath: event)
-        }
-        return super.action(forKey: event)
     }
 
     /// `-display` in objc.io's `AudioLayer`: hands the presented gain to the
@@ -102,12 +86,27 @@ open class AudioLayer: CALayer {
     }
 
     open override var renderState: (any Sendable)? {
-        AudioLayerState(source: soundSource, taper: taper)
+        AudioLayerState(source: soundSource)
     }
 }
 
-/// What an ``AudioLayer`` publishes with each commit.
+/// What an ``AudioLayer`` publishes with each commit beside its properties.
 struct AudioLayerState: Sendable {
     let source: (any AudioSource)?
-    let taper: VolumeTaper
+}
+
+extension LayerKind {
+    /// `"type": "audio"`: an ``AudioLayer`` playing its `file` — or, without
+    /// one, a command's input — on a `device` (docs/scripts.md#layers).
+    public static let audio = LayerKind("audio", { AudioLayer() }, parameters: [.file, .device])
+}
+
+extension PropertyDeclaration {
+    /// `pan`: an audio layer's stereo position, −1 (left) … 1 (right),
+    /// equal-power; animated implicitly, as `volume` is, and asking for
+    /// `display()` while it moves.
+    public static let pan = PropertyDeclaration("pan", .implicit, display: true, range: .within(-1...1))
+    /// `taper`: how an audio layer's volume maps to amplitude
+    /// (``VolumeTaper``); a setting, never animated.
+    public static let taper = PropertyDeclaration("taper", .none)
 }

@@ -6,22 +6,16 @@
 /// `timeOffset` and `beginTime` retime every animation below it. Changing
 /// `volume` runs the same implicit action as on an ``AudioLayer``: a basic
 /// animation from the presented value.
-open class BusLayer: CALayer {
+open class BusLayer: CALayer, SoundGroup {
     /// The bus's gain, as linear amplitude; 1 leaves the layers below as
     /// they are.
-    @Dynamic(AudioKey.volume) public var volume: Double = 1
+    @Dynamic(.volume) public var volume: Double = 1
 
-    public required init() {
+    public override init() {
         super.init()
     }
 
     public required init(layer: Any) {
         super.init(layer: layer)
-    }
-
-    open override func action(forKey event: String) -> (any CAAction)? {
-        event == AudioKey.volume
-            ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event)
-            : super.action(forKey: event)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// Core Animation interpolates `volume` as a number; the taper decides what
 /// that number means to the ear. It is not animatable.
-public enum VolumeTaper: Sendable, Equatable {
+public enum VolumeTaper: Sendable, Equatable, DiscreteAnimatable, NamedValue {
     /// Amplitude = volume. The default: a fade from 1 to 0 is a straight line
     /// of amplitude, as SoX's and FFmpeg's `tri` fades are.
     case linear
@@ -26,4 +26,23 @@ public enum VolumeTaper: Sendable, Equatable {
         case .decibels(let floor): return pow(10, floor * (1 - volume) / 20)
         }
     }
+
+    public static var zero: VolumeTaper { .linear }
+
+    /// `"linear"`, `"cubic"` or `"decibels(FLOOR)"`, FLOOR in dB, finite
+    /// and below 0.
+    public init?(valueNamed name: String) {
+        switch name {
+        case "linear": self = .linear
+        case "cubic": self = .cubic
+        default:
+            guard name.hasPrefix("decibels("), name.hasSuffix(")"),
+                  let floor = Double(name.dropFirst("decibels(".count).dropLast().trimmingCharacters(in: .whitespaces)),
+                  floor.isFinite, floor < 0 else { return nil }
+            self = .decibels(floor: floor)
+        }
+    }
+
+    public static let valueNames = ["linear", "cubic", "decibels(FLOOR)"]
+    public static let valueNameHint: String? = "with FLOOR in dB below 0, e.g. \"decibels(-60)\""
 }

@@ -99,15 +99,15 @@ open class CAEmitterCell: MediaTimingObject, DynamicPropertyOwner {
     /// The default of a property, as `+[CAEmitterCell defaultValueForKey:]`:
     /// the default written in its declaration.
     open class func defaultValue(forKey key: String) -> Any? {
-        LayerPropertyTable.declaredDefaults(of: self, prototype: { self.init() })[key]
+        LayerPropertyTable.declaredProperties(of: self, prototype: { self.init() })[key]?.defaultValue
     }
 
     /// The defaults in effect for the cell's class.
     var defaults: [String: any Animatable] {
         let cellClass = type(of: self)
-        return LayerPropertyTable.effectiveDefaults(
-            of: cellClass, declared: LayerPropertyTable.declaredDefaults(of: cellClass, prototype: { self }),
-            override: cellClass.defaultValue(forKey:))
+        return LayerPropertyTable.effectiveProperties(
+            of: cellClass, declared: LayerPropertyTable.declaredProperties(of: cellClass, prototype: { self }),
+            override: cellClass.defaultValue(forKey:)).compactMapValues(\.defaultValue)
     }
 
     /// The value for a key: a property, a timing property, or a

@@ -2,7 +2,7 @@
 /// sphere built from the emitter layer's `emitterPosition`,
 /// `emitterZPosition`, `emitterSize` and `emitterDepth` (Apple's "Emitter
 /// Shape"; see docs/emitter.md#shapes).
-public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+public struct CAEmitterLayerEmitterShape: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -18,11 +18,13 @@ public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
     public static let circle = Self(rawValue: "circle")
     /// A sphere of radius `emitterSize.width`.
     public static let sphere = Self(rawValue: "sphere")
+
+    public static let allCases: [Self] = [.point, .line, .rectangle, .cuboid, .circle, .sphere]
 }
 
 /// Which part of the emitter shape particles are born on (Apple's "Emitter
 /// Modes").
-public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+public struct CAEmitterLayerEmitterMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -37,12 +39,14 @@ public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
     /// The shape's inside: a cuboid's or a ball's volume; for flat shapes,
     /// the surface.
     public static let volume = Self(rawValue: "volume")
+
+    public static let allCases: [Self] = [.points, .outline, .surface, .volume]
 }
 
 /// The order and blending a renderer draws particles with (Apple's
 /// "Emitter Render Order"); ``CAEmitterParticleSystem/particles(atLayerTime:)``
 /// returns them in the drawing order.
-public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+public struct CAEmitterLayerRenderMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -56,4 +60,6 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
     public static let backToFront = Self(rawValue: "backToFront")
     /// Source-over is replaced by addition: overlapping particles brighten.
     public static let additive = Self(rawValue: "additive")
+
+    public static let allCases: [Self] = [.unordered, .oldestFirst, .oldestLast, .backToFront, .additive]
 }

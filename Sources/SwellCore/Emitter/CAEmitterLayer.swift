@@ -50,31 +50,20 @@ open class CAEmitterLayer: CALayer {
 
     // MARK: Non-animatable properties
 
-    open var emitterShape = CAEmitterLayerEmitterShape.point {
-        didSet { setNeedsCommit() }
-    }
-
-    open var emitterMode = CAEmitterLayerEmitterMode.volume {
-        didSet { setNeedsCommit() }
-    }
-
-    open var renderMode = CAEmitterLayerRenderMode.unordered {
-        didSet { setNeedsCommit() }
-    }
-
+    /// The shape particles are born on; `.point` by default.
+    @Dynamic("emitterShape", .none) public var emitterShape = CAEmitterLayerEmitterShape.point
+    /// Which part of the shape particles are born on; `.volume` by default.
+    @Dynamic("emitterMode", .none) public var emitterMode = CAEmitterLayerEmitterMode.volume
+    /// The order particles are drawn in; `.unordered` by default.
+    @Dynamic("renderMode", .none) public var renderMode = CAEmitterLayerRenderMode.unordered
     /// Whether particles keep their depth in the 3D scene (false: flattened
     /// into the layer's plane).
-    open var preservesDepth = false {
-        didSet { setNeedsCommit() }
-    }
-
+    @Dynamic("preservesDepth", .none) public var preservesDepth = false
     /// The seed of the particles' random attributes: equal seeds give equal
     /// particles.
-    open var seed: UInt32 = 0 {
-        didSet { setNeedsCommit() }
-    }
+    @Dynamic("seed", .none) public var seed: UInt32 = 0
 
-    public required init() {
+    public override init() {
         super.init()
     }
 
@@ -83,11 +72,6 @@ open class CAEmitterLayer: CALayer {
         guard let other = layer as? CAEmitterLayer else { return }
         emitterCells = other.emitterCells
         cellStates = other.cellStates
-        emitterShape = other.emitterShape
-        emitterMode = other.emitterMode
-        renderMode = other.renderMode
-        preservesDepth = other.preservesDepth
-        seed = other.seed
     }
 
     open override func setValue(_ value: Any?, forKeyPath keyPath: String) {

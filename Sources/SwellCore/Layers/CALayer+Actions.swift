@@ -29,26 +29,19 @@ extension CALayer {
 
     /// A basic animation of `key` from its presented value — what QuartzCore
     /// runs when one of CALayer's animatable properties changes and nothing
-    /// else answered the search. Its duration and timing function are filled
-    /// in from the transaction when it is added.
+    /// else answered the search: the properties declared `.implicit`
+    /// (Apple's "Animatable Properties" table lists CALayer's with a
+    /// default implied basic animation). Custom ``Dynamic`` properties get
+    /// no implicit animation unless declared so or an action is provided
+    /// for them, as the ClockFace of objc.io's "Animating Custom Layer
+    /// Properties" shows; `CAShapeLayer.path` animates only explicitly
+    /// (objc.io's "View-Layer Synergy", and Apple's `path` documentation).
+    /// Its duration and timing function are filled in from the transaction
+    /// when it is added.
     private func implicitAnimation(forKey key: String) -> (any CAAction)? {
-        guard type(of: self).implicitlyAnimatedKeys.contains(key) else { return nil }
+        guard property(forKeyPath: key)?.declaration.animation == .implicit else { return nil }
         return CABasicAnimation.fromPresentedValue(of: self, keyPath: key)
     }
-
-    /// CALayer's keys whose changes get QuartzCore's built-in implicit
-    /// animation: the properties Apple's "Animatable Properties" table lists
-    /// with a default implied basic animation. Custom ``Dynamic`` properties
-    /// get no implicit animation unless an action is provided for them, as
-    /// the ClockFace of objc.io's "Animating Custom Layer Properties" shows;
-    /// `CAShapeLayer.path` animates only explicitly (objc.io's "View-Layer
-    /// Synergy", and Apple's `path` documentation).
-    static let layerImplicitlyAnimatedKeys: Set<String> = [
-        "anchorPoint", "anchorPointZ", "backgroundColor", "borderColor", "borderWidth", "bounds",
-        "contentsRect", "contentsCenter", "cornerRadius", "doubleSided", "hidden", "masksToBounds",
-        "opacity", "position", "shadowColor", "shadowOffset", "shadowOpacity", "shadowPath",
-        "shadowRadius", "sublayerTransform", "transform", "zPosition",
-    ]
 }
 
 extension CABasicAnimation {

@@ -26,33 +26,14 @@ extension CALayer {
         return ResolvedKeyPath(key: key, defaultValue: defaultValue, component: field)
     }
 
-    /// What may be set at `keyPath`: the property's default, whose type says
-    /// what the property takes; for a field of one, the field's default
-    /// (`bounds.size` a size), or any number for a numeric field
-    /// (`transform.rotation.z`), which key-value coding converts; nil when
-    /// the layer has no such property. A scene script checks its values
-    /// against it before anything runs.
-    package func settableDefault(forKeyPath keyPath: String) -> (any Animatable)? {
-        guard let resolved = resolve(keyPath: keyPath) else { return nil }
-        guard let field = resolved.component else { return resolved.defaultValue }
-        guard let value = resolved.defaultValue.componentValue(field), ValueCoercion.number(value) == nil else {
-            return 0.0
-        }
-        return value
-    }
-
-    /// The keys of the layer's declared properties.
-    package var propertyKeys: Set<String> {
-        Set(LayerPropertyTable.effectiveDefaults(of: type(of: self), instance: self).keys)
-    }
-
     /// The value of a property, a timing property, or a non-animatable
     /// property by key; nil for an unknown key.
     func storedValue(forKey key: String) -> Any? {
         if let timingValue = timingValue(forKey: key) { return timingValue }
         switch key {
         case "name": return name
-        case "contents": return contents
+        case LayerProperty.contents.key: return contents
+        case LayerProperty.frame.key: return frame
         default: break
         }
         guard let defaultValue = defaultValue(forProperty: key) else { return nil }
@@ -68,7 +49,12 @@ extension CALayer {
         if setTimingValue(value, forKey: key) { return }
         switch key {
         case "name": name = value as? String; return
-        case "contents": contents = value; return
+        case LayerProperty.contents.key: contents = value; return
+        case LayerProperty.frame.key:
+            if let rect = value.flatMap({ ValueCoercion.coerce($0, to: CGRect.self) }) { frame = rect } else {
+                CADiagnostics.warn("\(debugName): cannot set 'frame' to \(value.map { "\($0)" } ?? "nil")")
+            }
+            return
         default: break
         }
         if let defaultValue = defaultValue(forProperty: key) {

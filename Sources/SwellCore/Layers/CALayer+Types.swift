@@ -16,6 +16,8 @@ public struct CALayerContentsGravity: CAStringConstant {
     public static let resize = Self(rawValue: "resize")
     public static let resizeAspect = Self(rawValue: "resizeAspect")
     public static let resizeAspectFill = Self(rawValue: "resizeAspectFill")
+
+    public static let allCases: [Self] = [.center, .top, .bottom, .left, .right, .topLeft, .topRight, .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
 }
 
 /// The filter used to scale a layer's contents (`CALayerContentsFilter`).
@@ -26,10 +28,12 @@ public struct CALayerContentsFilter: CAStringConstant {
     public static let nearest = Self(rawValue: "nearest")
     public static let linear = Self(rawValue: "linear")
     public static let trilinear = Self(rawValue: "trilinear")
+
+    public static let allCases: [Self] = [.nearest, .linear, .trilinear]
 }
 
 /// The corners that `cornerRadius` rounds (`CACornerMask`).
-public struct CACornerMask: DiscreteOptionSet {
+public struct CACornerMask: NamedOptionSet {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
@@ -37,10 +41,15 @@ public struct CACornerMask: DiscreteOptionSet {
     public static let layerMaxXMinYCorner = Self(rawValue: 1 << 1)
     public static let layerMinXMaxYCorner = Self(rawValue: 1 << 2)
     public static let layerMaxXMaxYCorner = Self(rawValue: 1 << 3)
+
+    public static let namedMembers: KeyValuePairs<String, Self> = [
+        "layerMinXMinYCorner": .layerMinXMinYCorner, "layerMaxXMinYCorner": .layerMaxXMinYCorner,
+        "layerMinXMaxYCorner": .layerMinXMaxYCorner, "layerMaxXMaxYCorner": .layerMaxXMaxYCorner,
+    ]
 }
 
 /// The edges of a layer that are antialiased (`CAEdgeAntialiasingMask`).
-public struct CAEdgeAntialiasingMask: DiscreteOptionSet {
+public struct CAEdgeAntialiasingMask: NamedOptionSet {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
@@ -48,6 +57,11 @@ public struct CAEdgeAntialiasingMask: DiscreteOptionSet {
     public static let layerRightEdge = Self(rawValue: 1 << 1)
     public static let layerBottomEdge = Self(rawValue: 1 << 2)
     public static let layerTopEdge = Self(rawValue: 1 << 3)
+
+    public static let namedMembers: KeyValuePairs<String, Self> = [
+        "layerLeftEdge": .layerLeftEdge, "layerRightEdge": .layerRightEdge, "layerBottomEdge": .layerBottomEdge,
+        "layerTopEdge": .layerTopEdge,
+    ]
 }
 
 /// The curve of a layer's rounded corners (`CALayerCornerCurve`).
@@ -57,6 +71,8 @@ public struct CALayerCornerCurve: CAStringConstant {
 
     public static let circular = Self(rawValue: "circular")
     public static let continuous = Self(rawValue: "continuous")
+
+    public static let allCases: [Self] = [.circular, .continuous]
 }
 
 /// The pixel format of a layer's contents (`CALayerContentsFormat`).
@@ -67,4 +83,6 @@ public struct CALayerContentsFormat: CAStringConstant {
     public static let RGBA8Uint = Self(rawValue: "RGBA8")
     public static let RGBA16Float = Self(rawValue: "RGBAh")
     public static let gray8Uint = Self(rawValue: "Gray8")
+
+    public static let allCases: [Self] = [.RGBA8Uint, .RGBA16Float, .gray8Uint]
 }

@@ -54,40 +54,40 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     // MARK: Animatable properties (defaults from Apple's CALayer reference)
 
     /// The layer's bounds rectangle in its own coordinate space.
-    @Dynamic("bounds") public var bounds: CGRect = .zero
+    @Dynamic("bounds", .implicit) public var bounds: CGRect = .zero
     /// The position of the anchor point in the superlayer's coordinate space.
-    @Dynamic("position") public var position: CGPoint = .zero
+    @Dynamic("position", .implicit) public var position: CGPoint = .zero
     /// The layer's position on the z axis.
-    @Dynamic("zPosition") public var zPosition: CGFloat = 0
+    @Dynamic("zPosition", .implicit) public var zPosition: CGFloat = 0
     /// The point, in unit coordinates of the bounds, that `position` places
     /// and that transforms pivot around.
-    @Dynamic("anchorPoint") public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
+    @Dynamic("anchorPoint", .implicit) public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     /// The anchor point's z coordinate.
-    @Dynamic("anchorPointZ") public var anchorPointZ: CGFloat = 0
+    @Dynamic("anchorPointZ", .implicit) public var anchorPointZ: CGFloat = 0
     /// The transform applied to the layer, relative to its anchor point.
-    @Dynamic("transform") public var transform: CATransform3D = CATransform3DIdentity
+    @Dynamic("transform", .implicit) public var transform: CATransform3D = CATransform3DIdentity
     /// The transform applied to the sublayers, relative to the anchor point.
-    @Dynamic("sublayerTransform") public var sublayerTransform: CATransform3D = CATransform3DIdentity
+    @Dynamic("sublayerTransform", .implicit) public var sublayerTransform: CATransform3D = CATransform3DIdentity
     /// The layer's opacity, 0…1.
-    @Dynamic("opacity") public var opacity: Float = 1
+    @Dynamic("opacity", .implicit) public var opacity: Float = 1
     /// Whether the layer is hidden.
-    @Dynamic("hidden") public var isHidden = false
+    @Dynamic("hidden", .implicit) public var isHidden = false
     /// The background colour.
-    @Dynamic("backgroundColor") public var backgroundColor: CGColor? = nil
+    @Dynamic("backgroundColor", .implicit) public var backgroundColor: CGColor? = nil
     /// The radius of the rounded corners.
-    @Dynamic("cornerRadius") public var cornerRadius: CGFloat = 0
+    @Dynamic("cornerRadius", .implicit) public var cornerRadius: CGFloat = 0
     /// The width of the border.
-    @Dynamic("borderWidth") public var borderWidth: CGFloat = 0
+    @Dynamic("borderWidth", .implicit) public var borderWidth: CGFloat = 0
     /// The colour of the border.
-    @Dynamic("borderColor") public var borderColor: CGColor? = CGColor.black
+    @Dynamic("borderColor", .implicit) public var borderColor: CGColor? = CGColor.black
     /// The colour of the shadow.
-    @Dynamic("shadowColor") public var shadowColor: CGColor? = CGColor.black
+    @Dynamic("shadowColor", .implicit) public var shadowColor: CGColor? = CGColor.black
     /// The opacity of the shadow, 0…1.
-    @Dynamic("shadowOpacity") public var shadowOpacity: Float = 0
+    @Dynamic("shadowOpacity", .implicit) public var shadowOpacity: Float = 0
     /// The offset of the shadow.
-    @Dynamic("shadowOffset") public var shadowOffset = CGSize(width: 0, height: -3)
+    @Dynamic("shadowOffset", .implicit) public var shadowOffset = CGSize(width: 0, height: -3)
     /// The blur radius of the shadow.
-    @Dynamic("shadowRadius") public var shadowRadius: CGFloat = 3
+    @Dynamic("shadowRadius", .implicit) public var shadowRadius: CGFloat = 3
     /// The shape of the shadow (nil: the layer's alpha). The layer keeps a
     /// copy of the path's elements, as Core Animation copies the path it is
     /// given (see ``PathValue``): changing a `CGMutablePath` after setting
@@ -96,15 +96,15 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
         get { shadowPathValue.map(CGPath.init) }
         set { shadowPathValue = newValue?.value }
     }
-    @Dynamic("shadowPath") var shadowPathValue: PathValue? = nil
+    @Dynamic("shadowPath", .implicit) var shadowPathValue: PathValue? = nil
     /// Whether sublayers are clipped to the bounds.
-    @Dynamic("masksToBounds") public var masksToBounds = false
+    @Dynamic("masksToBounds", .implicit) public var masksToBounds = false
     /// Whether the back of the layer is drawn when it faces away.
-    @Dynamic("doubleSided") public var isDoubleSided = true
+    @Dynamic("doubleSided", .implicit) public var isDoubleSided = true
     /// The part of the contents shown, in unit coordinates.
-    @Dynamic("contentsRect") public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    @Dynamic("contentsRect", .implicit) public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// The stretchable centre of the contents, in unit coordinates.
-    @Dynamic("contentsCenter") public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    @Dynamic("contentsCenter", .implicit) public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     /// The scale of the contents (pixels per point).
     @Dynamic("contentsScale") public var contentsScale: CGFloat = 1
 
@@ -129,9 +129,9 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
         didSet { setNeedsCommit() }
     }
     /// Whether `display()` is requested whenever `bounds` changes.
-    open var needsDisplayOnBoundsChange = false
+    @Dynamic("needsDisplayOnBoundsChange", .none) public var needsDisplayOnBoundsChange = false
     /// Whether drawing happens asynchronously (a hint; Swell draws in order).
-    open var drawsAsynchronously = false
+    @Dynamic("drawsAsynchronously", .none) public var drawsAsynchronously = false
 
     // MARK: Drawing state
     //
@@ -195,12 +195,17 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
 
     // MARK: Initialisers
 
-    public required init() {}
+    public init() {}
 
     /// Makes a copy of `layer` — QuartzCore calls this to create presentation
     /// layers, and subclasses override it to copy their own stored
     /// properties (calling super). The copy keeps the subclass; it has no
     /// superlayer, sublayers or animations.
+    ///
+    /// Swell also calls it with a plain `CALayer` to make a prototype of a
+    /// class, whose declarations the property table reads: a subclass
+    /// copies its own properties only from a layer of its class (`if let
+    /// other = layer as? Self`), as Apple's examples do.
     public required init(layer: Any) {
         guard let other = layer as? CALayer else { return }
         values = other.values
@@ -211,8 +216,6 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
         actions = other.actions
         style = other.style
         contents = other.contents
-        needsDisplayOnBoundsChange = other.needsDisplayOnBoundsChange
-        drawsAsynchronously = other.drawsAsynchronously
         filters = other.filters
         backgroundFilters = other.backgroundFilters
         compositingFilter = other.compositingFilter
@@ -239,12 +242,19 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
         nil
     }
 
-    /// The keys whose changes get the built-in implicit animation, a basic
-    /// animation from the presented value (see `searchAction(forKey:)`):
-    /// CALayer's animatable properties, and those a subclass such as
-    /// `CAShapeLayer` adds.
-    class var implicitlyAnimatedKeys: Set<String> {
-        layerImplicitlyAnimatedKeys
+    /// How properties the layer is given by key-value coding without a
+    /// declaration animate: `.explicit`, as custom keys do in Core
+    /// Animation; a subclass may make them animate implicitly.
+    open class var undeclaredPropertyAnimation: PropertyAnimation {
+        .explicit
+    }
+
+    /// The properties of the class that are neither ``Dynamic`` nor timing
+    /// keys, for its property table (``CALayer/propertyTable``):
+    /// `contents`, `frame`, and a subclass's own, such as a text layer's
+    /// `string` and `font`.
+    class var objectProperties: [LayerProperty] {
+        [LayerProperty.contents, LayerProperty.frame]
     }
 
     /// Adds a copy of `anim` under `key` (see `addAnimationCopy(_:forKey:)`
@@ -283,14 +293,16 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     /// the default written in its ``Dynamic`` declaration. Subclasses may
     /// override to supply others.
     open class func defaultValue(forKey key: String) -> Any? {
-        LayerPropertyTable.declaredDefaults(of: self)[key]
+        LayerPropertyTable.declaredProperties(of: self)[key]?.defaultValue
     }
 
     /// Whether changing `key` requires the layer to be redisplayed. While an
     /// animation of such a key runs, the host's display link calls
-    /// ``display()`` every frame. False for CALayer's own properties.
+    /// ``display()`` every frame. What the property's declaration says
+    /// (`@Dynamic("volume", display: true)`): false for CALayer's own
+    /// properties. Subclasses may override it, as objc.io's ClockFace does.
     open class func needsDisplay(forKey key: String) -> Bool {
-        false
+        LayerPropertyTable.declaredProperties(of: self)[key]?.declaration.needsDisplay ?? false
     }
 
     /// Whether the value for `key` is archived; true for every key.

@@ -34,7 +34,7 @@ public protocol CAMediaTiming: AnyObject {
 
 /// What a timed object presents before it begins and after it ends
 /// (`kCAFillModeRemoved`, `…Forwards`, `…Backwards`, `…Both`).
-public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+public struct CAMediaTimingFillMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
@@ -46,4 +46,6 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
     /// Both forwards and backwards.
     public static let both = CAMediaTimingFillMode(rawValue: "both")
+
+    public static let allCases: [Self] = [.removed, .forwards, .backwards, .both]
 }

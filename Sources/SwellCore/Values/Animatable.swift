@@ -230,6 +230,10 @@ extension String: DiscreteAnimatable {
     public static var zero: String { "" }
 }
 
+/// A seed or an identifier (`CAEmitterLayer.seed`): set, never
+/// interpolated.
+extension UInt32: DiscreteAnimatable {}
+
 // MARK: - Optionals
 
 /// An optional value animates like its wrapped value when both ends are

@@ -68,6 +68,7 @@ public enum ValueCoercion {
         case is Float.Type: Float(number) as? Value
         case is CGFloat.Type: CGFloat(number) as? Value
         case is Int.Type: Int(roundingToNearest: number) as? Value
+        case is UInt32.Type: UInt32(exactly: number) as? Value
         default: nil
         }
     }

@@ -93,49 +93,48 @@ extension ScriptDecoder {
     }
 
     /// A property animation's `keyPath`, `additive` and `cumulative`, and
-    /// what its values are read like: the key path must name an animatable
-    /// property of the target layer — on a visual or generic layer any
-    /// property of its class or key path into one (`transform.rotation.z`,
-    /// `bounds.size`), whose values take the property's form (the example
-    /// returned); otherwise a number (nil): a generic layer's dynamic
-    /// properties, an audio or mixer layer's keys.
+    /// the property it animates: one the target layer has and that
+    /// animates — on any layer, a property of its class or a key path into
+    /// one (`transform.rotation.z`, `bounds.size`), whose values take the
+    /// property's form; on a generic layer, also its dynamic properties.
     private func decodeProperty(
         _ object: JSONObjectReader, on layer: LayerSpec
-    ) throws(Diagnostic) -> (PropertyAnimationSpec, example: (any Animatable)?) {
+    ) throws(Diagnostic) -> (PropertyAnimationSpec, property: LayerProperty) {
         let value = try object.required("keyPath")
         let keyPath = try value.string("keyPath")
-        guard !LayerSpec.timingKeys.contains(keyPath) else {
+        let property = layer.property(forKeyPath: keyPath)
+        if property?.kind == .timing {
             throw Diagnostic(
                 "\(keyPath.quotedForMessage) is a timing key of the layer; it retimes and cannot be animated (use \"set\")",
                 at: value.location)
         }
-        let example = layer.type.prototype?.settableDefault(forKeyPath: keyPath)
-        guard example != nil || (layer.type.visualClass == nil && layer.animatableKeys.contains(keyPath)) else {
-            let hint = KeySuggestion.hint(for: keyPath, among: layer.animatableKeys.sorted())
+        guard let property, property.isAnimatable else {
+            let animatable = layer.propertyKeys.filter { layer.property(forKeyPath: $0)?.isAnimatable == true }
+            let hint = KeySuggestion.hint(for: keyPath, among: animatable)
             throw Diagnostic(
                 "layer \(layer.name.quotedForMessage) has no animatable property \(keyPath.quotedForMessage)\(hint)",
                 at: value.location)
         }
-        var property = PropertyAnimationSpec(keyPath: keyPath)
-        property.isAdditive = try object.bool("additive") ?? false
-        property.isCumulative = try object.bool("cumulative") ?? false
-        return (property, example)
+        var spec = PropertyAnimationSpec(keyPath: keyPath)
+        spec.isAdditive = try object.bool("additive") ?? false
+        spec.isCumulative = try object.bool("cumulative") ?? false
+        return (spec, property)
     }
 
-    /// An animated value like `example`, or a number without one.
-    private func decodeAnimated(
-        _ value: JSONValue, key: String, like example: (any Animatable)?
-    ) throws(Diagnostic) -> SceneValue {
-        guard let example else { return SceneValue(try value.number(key)) }
-        return SceneValue(try decodeValue(value, key: key, like: example))
+    /// An animated value of `property`, in its form and syntax. Its range
+    /// holds for what the property is set to, not for an animation's
+    /// values, which an additive animation adds (a dip of `volume` is
+    /// `-0.5`) and a timing function may overshoot.
+    private func decodeAnimated(_ value: JSONValue, key: String, for property: LayerProperty) throws(Diagnostic) -> SceneValue {
+        try decodeValue(value, for: property, key: key, checksRange: false)
     }
 
     private func decodeBasic(_ object: JSONObjectReader, on layer: LayerSpec) throws(Diagnostic) -> BasicAnimationSpec {
-        let (property, example) = try decodeProperty(object, on: layer)
-        var basic = BasicAnimationSpec(property: property)
+        let (spec, property) = try decodeProperty(object, on: layer)
+        var basic = BasicAnimationSpec(property: spec)
         for (key, path) in [("fromValue", \BasicAnimationSpec.fromValue), ("toValue", \.toValue), ("byValue", \.byValue)] {
             guard let value = object[key] else { continue }
-            basic[keyPath: path] = try decodeAnimated(value, key: key, like: example)
+            basic[keyPath: path] = try decodeAnimated(value, key: key, for: property)
         }
         let given = object.members.filter { Self.basicKeys.contains($0.key) }
         if given.count == 3 {
@@ -160,18 +159,17 @@ extension ScriptDecoder {
     }
 
     private func decodeKeyframe(_ object: JSONObjectReader, on layer: LayerSpec) throws(Diagnostic) -> KeyframeAnimationSpec {
-        let (property, example) = try decodeProperty(object, on: layer)
+        let (spec, property) = try decodeProperty(object, on: layer)
         if let path = object.member("path") {
-            return try decodeKeyframePath(path, of: object, property: property, example: example)
+            return try decodeKeyframePath(path, of: object, property: spec, example: property.defaultValue)
         }
         let valuesValue = try object.required("values")
         var values: [SceneValue] = []
-        if let example {
-            for element in try valuesValue.array("values") {
-                values.append(SceneValue(try decodeValue(element, key: "values", like: example)))
+        for element in try valuesValue.array("values") {
+            if property.isNumeric, !element.isNumber, property.declaration.syntax != .level || !element.isString {
+                throw Diagnostic("\"values\" must contain only numbers, not \(element.kindDescription)", at: element.location)
             }
-        } else {
-            values = try valuesValue.numbers("values").map { SceneValue($0) }
+            values.append(try decodeAnimated(element, key: "values", for: property))
         }
         guard !values.isEmpty else {
             throw Diagnostic("\"values\" must contain at least one value", at: valuesValue.location)
@@ -180,7 +178,7 @@ extension ScriptDecoder {
             throw Diagnostic("\"rotationMode\" turns a layer along a \"path\"; this animation has none",
                              at: rotationMode.keyLocation)
         }
-        var keyframe = KeyframeAnimationSpec(property: property, values: values)
+        var keyframe = KeyframeAnimationSpec(property: spec, values: values)
         keyframe.calculationMode =
             try object.enumeration("calculationMode", as: AnimationSpec.CalculationMode.self) ?? .linear
         if let value = object["keyTimes"] {

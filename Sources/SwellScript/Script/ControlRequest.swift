@@ -87,9 +87,9 @@ public enum ControlRequest: Hashable, Sendable {
             throw Diagnostic("unknown layer \(name.quotedForMessage)\(KeySuggestion.hint(for: name, among: layers.map(\.name)))",
                              at: value.location)
         }
-        guard layer.settableKeys.contains(key) || layer.type.prototype?.takesValue(forKeyPath: key) == true else {
+        guard layer.property(forKeyPath: key) != nil else {
             throw Diagnostic(
-                "layer \(name.quotedForMessage) has no property \(key.quotedForMessage)\(KeySuggestion.hint(for: key, among: layer.settableKeys.sorted()))",
+                "layer \(name.quotedForMessage) has no property \(key.quotedForMessage)\(KeySuggestion.hint(for: key, among: layer.propertyKeys))",
                 at: value.location)
         }
         return .get(layer: name, key: key)

@@ -124,35 +124,22 @@ extension ScriptDecoder {
         return key
     }
 
-    /// `"set"`: model values for properties the layer has — a visual
-    /// layer's and a generic layer's `CALayer` properties in the forms
-    /// their declarations take, other properties numbers.
+    /// `"set"`: model values for properties the layer has, each read as
+    /// its table entry says (``decodeValue(_:for:key:)``).
     private func decodeSet(_ value: JSONValue, on layer: LayerSpec) throws(Diagnostic) -> [String: SceneValue] {
         let object = try JSONObjectReader(value, as: "\"set\"")
         guard !object.members.isEmpty else {
             throw Diagnostic("\"set\" must name at least one property", at: value.location)
         }
-        let keys = layer.settableKeys.sorted()
-        let prototype = layer.type.prototype
         var values: [String: SceneValue] = [:]
         for member in object.members {
-            if let prototype, !LayerSpec.timingKeys.contains(member.key),
-                layer.type.visualClass != nil || prototype.takesValue(forKeyPath: member.key)
-            {
-                values[member.key] = try decodeProperty(member, of: prototype, type: layer.type)
-                continue
-            }
-            guard layer.settableKeys.contains(member.key) else {
+            guard let property = layer.property(forKeyPath: member.key) else {
                 let declare = layer.type == .layer ? " (declare it on the layer with an initial number)" : ""
                 throw Diagnostic(
-                    "layer \(layer.name.quotedForMessage) has no property \(member.key.quotedForMessage)\(KeySuggestion.hint(for: member.key, among: keys))\(declare)",
+                    "layer \(layer.name.quotedForMessage) has no property \(member.key.quotedForMessage)\(KeySuggestion.hint(for: member.key, among: layer.propertyKeys))\(declare)",
                     at: member.keyLocation)
             }
-            let number = try member.value.number(member.key)
-            if let problem = layer.type.problem(setting: member.key, to: number) {
-                throw Diagnostic(problem, at: member.value.location)
-            }
-            values[member.key] = SceneValue(number)
+            values[member.key] = try decodeValue(member.value, for: property, key: member.key)
         }
         return values
     }

@@ -129,6 +129,14 @@ extension JSONValue {
         return value
     }
 
+    var isNumber: Bool {
+        if case .number = kind { true } else { false }
+    }
+
+    var isString: Bool {
+        if case .string = kind { true } else { false }
+    }
+
     func wrongType(_ name: String, expected: String) -> Diagnostic {
         Diagnostic("\(name.quotedForMessage) must be \(expected), not \(kindDescription)", at: location)
     }

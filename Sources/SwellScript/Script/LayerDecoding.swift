@@ -9,17 +9,6 @@ extension ScriptDecoder {
         var parentLocation: SourceLocation?
     }
 
-    private static let commonKeys = ["name", "type", "parent", "volume", "speed", "timeOffset", "beginTime"]
-
-    static func ownKeys(of type: LayerSpec.LayerType) -> [String] {
-        switch type {
-        case .audio: ["file", "device", "pan", "taper"]
-        case .mixer: ["device", "control"]
-        case .video: ["file"]
-        default: []
-        }
-    }
-
     func decodeLayers(_ value: JSONValue) throws(Diagnostic) -> [LayerSpec] {
         let entries = try value.array("layers")
         guard !entries.isEmpty else {
@@ -83,134 +72,99 @@ extension ScriptDecoder {
                 "layer names must be non-empty and without '.', which separates LAYER.KEYPATH", at: nameValue.location)
         }
         object.what = "layer \(name.quotedForMessage)"
-        let type = try object.required("type").enumeration("type", as: LayerSpec.LayerType.self)
-        var spec = LayerSpec(name: name, type: type, location: value.location)
-        if type.visualClass != nil, let prototype = type.prototype {
-            if type == .video { (spec.file, spec.video) = try decodeVideo(try object.required("file")) }
-            spec.drawing = try decodeDrawing(object, of: prototype, type: type)
-            if let volume = object["volume"], let value = spec.drawing["volume"]?.value as? Double,
-               let problem = type.problem(setting: "volume", to: value) {
-                throw Diagnostic(problem, at: volume.location)
+        let (kind, kindKey) = try layerKind(of: object)
+        var spec = LayerSpec(name: name, type: kind, location: value.location)
+        for member in object.members where !["name", "parent", kindKey].contains(member.key) {
+            if let parameter = kind.parameter(member.key) {
+                spec.parameters[member.key] = try decodeParameter(member.value, parameter)
+            } else if let property = kind.layerClass.property(forKeyPath: member.key) {
+                spec.properties[member.key] = try decodeValue(member.value, for: property, key: member.key)
+            } else {
+                try declareDynamicProperty(member, on: &spec, object: object)
             }
-            spec.parent = try object["parent"].map { value throws(Diagnostic) in try value.string("parent") }
-            for key in LayerSpec.timingKeys.sorted() {
-                guard let value = object[key] else { continue }
-                let number = try value.number(key)
-                if let problem = type.problem(setting: key, to: number) { throw Diagnostic(problem, at: value.location) }
-                spec.properties[key] = number
-            }
-            return DecodedLayer(spec: spec, nameLocation: nameValue.location, parentLocation: object["parent"]?.location)
         }
-        let allowed = Self.commonKeys + Self.ownKeys(of: type)
-        // A generic layer is a CALayer: its properties take their own forms.
-        let prototype = type.prototype
-
-        for member in object.members where !allowed.contains(member.key) {
-            if let prototype, prototype.takesValue(forKeyPath: member.key) {
-                spec.drawing[member.key] = try decodeProperty(member, of: prototype, type: type)
-                continue
-            }
-            let misplaced = misplacedKey(member.key, in: type)
-            // On a generic layer an extra numeric key declares a dynamic
-            // property, unless it looks like a misspelt known key.
-            guard type == .layer, KeySuggestion.closest(to: member.key, among: allowed) == nil else {
-                throw object.unknownKey(member, allowed: allowed, misplaced: misplaced)
-            }
-            // Nor a misspelt CALayer property, whatever its value: Core
-            // Animation would take `opactiy` as a new key and the layer
-            // would stay opaque without a word.
-            if misplaced == nil, let prototype {
-                let hint = KeySuggestion.hint(for: member.key, among: prototype.propertyKeys.sorted())
-                if !hint.isEmpty {
-                    throw Diagnostic("\(type.nameWithArticle) has no property \(member.key.quotedForMessage)\(hint)",
-                                     at: member.keyLocation)
-                }
-            }
-            guard case .number(let number, _) = member.value.kind else {
-                if let misplaced { throw Diagnostic(misplaced, at: member.keyLocation) }
-                throw Diagnostic(
-                    "\(member.key.quotedForMessage) must be a number, not \(member.value.kindDescription); extra keys of a generic layer declare numeric properties",
-                    at: member.value.location)
-            }
-            guard member.key.isPropertyName else {
-                throw Diagnostic(
-                    "property name \(member.key.quotedForMessage) must be letters, digits and '_', not starting with a digit",
-                    at: member.keyLocation)
-            }
-            spec.properties[member.key] = number
+        for parameter in kind.parameters where parameter.isRequired && spec.parameters[parameter.key] == nil {
+            throw Diagnostic("missing required key \(parameter.key.quotedForMessage) in \(object.what)", at: object.location)
         }
-
-        for key in ["volume", "pan"] + LayerSpec.timingKeys.sorted() where allowed.contains(key) {
-            guard let value = object[key] else { continue }
-            let number = try value.number(key)
-            if let problem = type.problem(setting: key, to: number) { throw Diagnostic(problem, at: value.location) }
-            spec.properties[key] = number
-        }
-        if let parent = object["parent"] {
-            spec.parent = try parent.string("parent")
-        }
-        if let file = try object.nonEmptyString("file") {
-            spec.file = URL(fileURLWithPath: file, relativeTo: baseDirectory).standardizedFileURL
-        }
-        spec.device = try object.nonEmptyString("device")
-        spec.control = try object.nonEmptyString("control")
-        if let taper = object["taper"] {
-            spec.taper = try decodeTaper(taper)
-        }
+        spec.parent = try object["parent"].map { value throws(Diagnostic) in try value.string("parent") }
         return DecodedLayer(spec: spec, nameLocation: nameValue.location, parentLocation: object["parent"]?.location)
     }
 
-    /// Explains a key that belongs to another layer type.
-    private func misplacedKey(_ key: String, in type: LayerSpec.LayerType) -> String? {
-        let owners = LayerSpec.LayerType.allCases.filter { Self.ownKeys(of: $0).contains(key) }
-        guard !owners.isEmpty else { return nil }
-        let ownerList = owners.map { "\($0.rawValue) layers" }.joinedAsList
-        return "\(key.quotedForMessage) is not a key of \(type.nameWithArticle); \(ownerList) have it"
-    }
-
-    /// `"linear"`, `"cubic"` or `"decibels(FLOOR)"`.
-    private func decodeTaper(_ value: JSONValue) throws(Diagnostic) -> TaperSpec {
-        let text = try value.string("taper")
-        switch text {
-        case "linear": return .linear
-        case "cubic": return .cubic
-        default:
-            if text.hasPrefix("decibels("), text.hasSuffix(")"),
-                let floor = DecimalNumber(exactly: text.dropFirst("decibels(".count).dropLast().trimmingWhitespace),
-                floor.value.isFinite, floor.value < 0
-            {
-                return .decibels(floor: floor.value)
+    /// The declaration's kind: by `"type"`, its name in the registry, or by
+    /// `"class"`, its class's name (`"CAGradientLayer"`) — with which
+    /// `"type"` is a property, as a gradient layer's own `type` is
+    /// (docs/scripts.md#layers). Returns the key that named it.
+    private func layerKind(of object: JSONObjectReader) throws(Diagnostic) -> (LayerKind, String) {
+        if let value = object["class"] {
+            let name = try value.string("class")
+            guard let kind = kinds.first(where: { $0.className == name }) else {
+                throw unknownName(name, of: "class", among: kinds.map(\.className), at: value.location)
             }
+            return (kind, "class")
+        }
+        let value = try object.required("type")
+        let name = try value.string("type")
+        guard let kind = kinds.first(where: { $0.name == name }) else {
+            throw unknownName(name, of: "type", among: kinds.map(\.name), at: value.location)
+        }
+        return (kind, "type")
+    }
+
+    private func unknownName(_ name: String, of key: String, among names: [String],
+                             at location: SourceLocation) -> Diagnostic {
+        let hint = KeySuggestion.hint(for: name, among: names)
+        return Diagnostic("unknown \(key) \(name.quotedForMessage)" + (hint.isEmpty ? "; use \(names.joined(separator: ", "))" : hint),
+                          at: location)
+    }
+
+    /// A parameter's value: a file's path relative to the script, a video
+    /// opened now, or a name.
+    private func decodeParameter(_ value: JSONValue, _ parameter: LayerParameter) throws(Diagnostic) -> LayerSpec.ParameterValue {
+        if parameter.value == .video {
+            let (file, video) = try decodeVideo(value)
+            return .video(file, video)
+        }
+        let text = try value.string(parameter.key)
+        guard !text.isEmpty else { throw Diagnostic("\(parameter.key.quotedForMessage) must not be empty", at: value.location) }
+        guard parameter.value == .file else { return .name(text) }
+        return .file(URL(fileURLWithPath: text, relativeTo: baseDirectory).standardizedFileURL)
+    }
+
+    /// A key that is neither a parameter of the layer's kind nor a property
+    /// of its class: on a generic layer, a number under a new identifier
+    /// declares a dynamic property; anything else is refused — as a
+    /// parameter of another kind, a misspelt key or property, or a key the
+    /// layer does not have. A misspelt property is refused on a generic
+    /// layer too: Core Animation would take `opactiy` as a new key and the
+    /// layer would stay opaque without a word.
+    private func declareDynamicProperty(_ member: JSONMember, on spec: inout LayerSpec,
+                                        object: JSONObjectReader) throws(Diagnostic) {
+        let kind = spec.type
+        let owners = kinds.filter { $0.parameter(member.key) != nil }.map { "\($0.noun)s" }.sorted()
+        if !owners.isEmpty {
+            throw Diagnostic("\(member.key.quotedForMessage) is not a key of \(kind); \(owners.joinedAsList) have it",
+                             at: member.keyLocation)
+        }
+        let structural = ["name", "type", "parent"] + kind.parameters.map(\.key)
+        if KeySuggestion.closest(to: member.key, among: structural) != nil {
+            throw object.unknownKey(member, allowed: structural)
+        }
+        let hint = KeySuggestion.hint(for: member.key, among: spec.propertyKeys)
+        guard kind == .layer, hint.isEmpty else {
+            throw Diagnostic("\(kind) has no property \(member.key.quotedForMessage)\(hint)", at: member.keyLocation)
+        }
+        guard case .number(let number, _) = member.value.kind else {
             throw Diagnostic(
-                "unknown taper \(text.quotedForMessage); use \"linear\", \"cubic\" or \"decibels(FLOOR)\" with FLOOR in dB below 0, e.g. \"decibels(-60)\"",
-                at: value.location)
+                "\(member.key.quotedForMessage) must be a number, not \(member.value.kindDescription); extra keys of a generic layer declare numeric properties",
+                at: member.value.location)
         }
-    }
-}
-
-extension LayerSpec.LayerType {
-    var nameWithArticle: String {
-        switch self {
-        case .layer: "a generic layer"
-        case .audio: "an audio layer"
-        case .mixer: "a mixer layer"
-        default: "a \(rawValue) layer"
+        guard member.key.isPropertyName else {
+            throw Diagnostic(
+                "property name \(member.key.quotedForMessage) must be letters, digits and '_', not starting with a digit",
+                at: member.keyLocation)
         }
-    }
-
-    /// Why `value` cannot be the model value of `key` on this type of layer,
-    /// or nil when it can.
-    func problem(setting key: String, to value: Double) -> String? {
-        switch key {
-        case "volume" where value < 0:
-            "\"volume\" must not be negative; it is a linear amplitude"
-        case "pan" where self == .audio && !(-1 ... 1).contains(value):
-            "\"pan\" must be within -1…1"
-        case "speed" where !Float(value).isFinite:
-            "\"speed\" is too large"
-        default:
-            nil
-        }
+        spec.declaredKeys.insert(member.key)
+        spec.properties[member.key] = SceneValue(number)
     }
 }
 

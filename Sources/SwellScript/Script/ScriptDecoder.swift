@@ -12,6 +12,8 @@ struct ScriptDecoder {
     let images: ImageReader?
     /// Opens video layers' files; nil refuses video layers.
     let videos: VideoReader?
+    /// The kinds of layer a declaration may name.
+    var kinds: [LayerKind] = LayerKind.standard
 
     func decode(_ root: JSONValue) throws(Diagnostic) -> ScriptSpec {
         let script = try JSONObjectReader(root, as: "the script")

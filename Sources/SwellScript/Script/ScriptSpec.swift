@@ -39,31 +39,34 @@ public struct ScriptSpec: Hashable, Sendable {
     /// errors; audio and video `file` and image `contents` paths are
     /// resolved against `baseDirectory`, `images` reads the images and
     /// `videos` opens the videos (without them, a script with image
-    /// `contents` or a video layer is refused).
-    public init(parsing json: [UInt8], file: String, baseDirectory: URL, images: ImageReader? = nil,
-                videos: VideoReader? = nil) throws(SourceError) {
+    /// `contents` or a video layer is refused). `kinds` are the layer
+    /// types its declarations may name (docs/library.md#layer-kinds).
+    public init(parsing json: [UInt8], file: String, baseDirectory: URL, kinds: [LayerKind] = LayerKind.standard,
+                images: ImageReader? = nil, videos: VideoReader? = nil) throws(SourceError) {
         let root = try JSONParser().parse(json, file: file)
         do throws(Diagnostic) {
-            self = try ScriptDecoder(baseDirectory: baseDirectory, images: images, videos: videos).decode(root)
+            var decoder = ScriptDecoder(baseDirectory: baseDirectory, images: images, videos: videos)
+            decoder.kinds = kinds
+            self = try decoder.decode(root)
         } catch {
             throw SourceError(file: file, error)
         }
     }
 
-    public init(parsing json: String, file: String, baseDirectory: URL, images: ImageReader? = nil,
-                videos: VideoReader? = nil) throws(SourceError) {
-        try self.init(parsing: Array(json.utf8), file: file, baseDirectory: baseDirectory, images: images,
-                      videos: videos)
+    public init(parsing json: String, file: String, baseDirectory: URL, kinds: [LayerKind] = LayerKind.standard,
+                images: ImageReader? = nil, videos: VideoReader? = nil) throws(SourceError) {
+        try self.init(parsing: Array(json.utf8), file: file, baseDirectory: baseDirectory, kinds: kinds,
+                      images: images, videos: videos)
     }
 
     /// Reads, parses and validates the script at `path` (a path that is not
     /// UTF-8 included: `String.pathBytes`); audio, video and image files
     /// are resolved against the script's directory, images read by
     /// `images` and videos opened by `videos`.
-    public init(contentsOfFile path: String, images: ImageReader? = nil, videos: VideoReader? = nil)
-        throws(SourceError) {
+    public init(contentsOfFile path: String, kinds: [LayerKind] = LayerKind.standard, images: ImageReader? = nil,
+                videos: VideoReader? = nil) throws(SourceError) {
         let bytes = try SourceFile.bytes(ofFile: path, kind: "script")
         try self.init(parsing: bytes, file: path, baseDirectory: URL(fileURLWithPath: path).deletingLastPathComponent(),
-                      images: images, videos: videos)
+                      kinds: kinds, images: images, videos: videos)
     }
 }

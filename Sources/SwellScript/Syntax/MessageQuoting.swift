@@ -37,7 +37,16 @@ extension BinaryInteger {
 extension Array where Element == String {
     /// `a`, `a and b`, `a, b and c`.
     var joinedAsList: String {
+        joined(conjunction: "and")
+    }
+
+    /// `"a", "b" or "c"`, for choices.
+    var joinedAsAlternatives: String {
+        joined(conjunction: "or")
+    }
+
+    private func joined(conjunction: String) -> String {
         guard count > 1, let last else { return first ?? "" }
-        return dropLast().joined(separator: ", ") + " and " + last
+        return dropLast().joined(separator: ", ") + " \(conjunction) " + last
     }
 }

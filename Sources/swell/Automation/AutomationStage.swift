@@ -260,29 +260,24 @@ final class AutomationStage {
                                   openMixer: MixerOpener?) throws -> CALayer {
         let layer: CALayer
         switch spec.type {
-        case .layer:
-            let generic = ScriptLayer()
-            generic.animatableKeys = spec.animatableKeys
-            layer = generic
         case .audio:
-            let audio: AudioLayer
             if let file = spec.file {
                 do {
                     let source: any AudioSource = try files[file.path] ?? SoundFileSource(path: file.path)
-                    audio = AudioLayer(soundSource: source)
+                    layer = AudioLayer(soundSource: source)
                 } catch {
                     throw AutomationError("\(error)")
                 }
             } else if let input {
-                audio = AudioLayer(soundSource: input)
+                layer = AudioLayer(soundSource: input)
             } else {
-                audio = AudioLayer()
+                layer = AudioLayer()
             }
-            audio.taper = spec.taper?.taper ?? .linear
-            layer = audio
         case .mixer:
             if let openMixer {
-                do { layer = try MixerLayer(control: openMixer(spec.device, spec.control)) } catch {
+                do {
+                    layer = try MixerLayer(control: openMixer(spec.name(of: .device), spec.name(of: .control)))
+                } catch {
                     throw ContextualError(context: "mixer layer '\(spec.name)'", underlying: error)
                 }
             } else {
@@ -291,16 +286,13 @@ final class AutomationStage {
         case .video:
             layer = makeVideoLayer(spec, sound: spec.file.flatMap { files[$0.path] })
         default:
-            layer = spec.type.visualClass!.init()
+            layer = spec.type.makeLayer()
         }
-        // The visual properties the script gives, in their own types.
-        for (keyPath, value) in spec.drawing.sorted(by: { $0.key < $1.key }) {
+        // The properties the script gives, in their own types.
+        for (keyPath, value) in spec.properties.sorted(by: { $0.key < $1.key }) {
             layer.setValue(value.value, forKeyPath: keyPath)
         }
         layer.name = spec.name
-        for (key, value) in spec.properties.sorted(by: { $0.key < $1.key }) {
-            layer.setValue(value, forKey: key)
-        }
         return layer
     }
 

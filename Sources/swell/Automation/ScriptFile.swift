@@ -1,3 +1,4 @@
+import SwellALSA
 import SwellMedia
 import SwellRender
 import SwellScript
@@ -8,7 +9,8 @@ extension ScriptSpec {
     /// a layer shows (docs/scripts.md#image-contents), and its video layers'
     /// files are opened by SwellMedia (docs/video.md#video-layers).
     init(scriptFile path: String) throws(SourceError) {
-        try self.init(contentsOfFile: path, images: ImageReader { file in try CGImage(contentsOfFile: file) },
+        try self.init(contentsOfFile: path, kinds: LayerKind.standard + [.audio, .mixer],
+                      images: ImageReader { file in try CGImage(contentsOfFile: file) },
                       videos: VideoReader { file in try VideoFile(path: file) })
     }
 }

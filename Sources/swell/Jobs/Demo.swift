@@ -37,7 +37,8 @@ enum Demo {
 
     /// The parsed demo script.
     static func script() throws -> ScriptSpec {
-        try ScriptSpec(parsing: scriptText, file: "demo.json", baseDirectory: URL(fileURLWithPath: "/"))
+        try ScriptSpec(parsing: scriptText, file: "demo.json", baseDirectory: URL(fileURLWithPath: "/"),
+                       kinds: LayerKind.standard + [.audio])
     }
 
     /// Writes the demo piece to `path` (16-bit stereo WAV): an arpeggio

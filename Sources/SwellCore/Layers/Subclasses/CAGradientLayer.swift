@@ -15,6 +15,8 @@ public struct CAGradientLayerType: CAStringConstant {
     /// Colours change with the angle around `startPoint`, starting along the
     /// direction of `endPoint`.
     public static let conic = Self(rawValue: "conic")
+
+    public static let allCases: [Self] = [.axial, .radial, .conic]
 }
 
 /// A layer that fills its bounds with a colour gradient — Core Animation's
@@ -33,7 +35,7 @@ open class CAGradientLayer: CALayer {
         get { colorStops }
         set { colorStops = newValue.map { $0.compactMap { $0 as? CGColor } } }
     }
-    @Dynamic("colors") var colorStops: [CGColor]? = nil
+    @Dynamic("colors", .implicit) var colorStops: [CGColor]? = nil
 
     /// Where each stop is, 0…1 along the gradient, increasing; nil (the
     /// default) spreads the stops evenly. Animatable. Kept under the key
@@ -42,14 +44,14 @@ open class CAGradientLayer: CALayer {
         get { stopLocations?.numbers }
         set { stopLocations = newValue.map([CGFloat].init) }
     }
-    @Dynamic("locations") var stopLocations: [CGFloat]? = nil
+    @Dynamic("locations", .implicit) var stopLocations: [CGFloat]? = nil
 
     /// Where the first stop is drawn, in unit coordinates; (0.5, 0), the
     /// middle of the top edge, by default. Animatable.
-    @Dynamic("startPoint") public var startPoint = CGPoint(x: 0.5, y: 0)
+    @Dynamic("startPoint", .implicit) public var startPoint = CGPoint(x: 0.5, y: 0)
     /// Where the last stop is drawn, in unit coordinates; (0.5, 1), the
     /// middle of the bottom edge, by default. Animatable.
-    @Dynamic("endPoint") public var endPoint = CGPoint(x: 0.5, y: 1)
+    @Dynamic("endPoint", .implicit) public var endPoint = CGPoint(x: 0.5, y: 1)
     /// The gradient's geometry; `.axial` by default.
     @Dynamic("type") public var type: CAGradientLayerType = .axial
 
@@ -64,12 +66,4 @@ open class CAGradientLayer: CALayer {
         let last = CGFloat(max(colors.count - 1, 1))
         return colors.enumerated().map { (CGFloat($0.offset) / last, $0.element) }
     }
-
-    override class var implicitlyAnimatedKeys: Set<String> {
-        gradientImplicitlyAnimatedKeys
-    }
-
-    private static let gradientImplicitlyAnimatedKeys = layerImplicitlyAnimatedKeys.union([
-        "colors", "locations", "startPoint", "endPoint",
-    ])
 }

@@ -13,7 +13,7 @@ import Foundation
 open class CAReplicatorLayer: CALayer {
     /// How many copies are drawn, the original included; 1 by default, 0
     /// or less draws none. Animatable (rounded to whole copies).
-    @Dynamic("instanceCount") public var instanceCount: Int = 1
+    @Dynamic("instanceCount", .implicit) public var instanceCount: Int = 1
     /// Whether the copies keep their depth and are sorted by it, as in a
     /// `CATransformLayer`, instead of being flattened into the replicator's
     /// plane; false by default.
@@ -21,26 +21,17 @@ open class CAReplicatorLayer: CALayer {
     /// The time, in seconds, by which each copy lags the previous one: copy
     /// k shows its sublayers as they were k × `instanceDelay` earlier.
     /// Animatable; 0 by default.
-    @Dynamic("instanceDelay") public var instanceDelay: CFTimeInterval = 0
+    @Dynamic("instanceDelay", .implicit) public var instanceDelay: CFTimeInterval = 0
     /// The transform taking copy k − 1 to copy k, about the replicator's
     /// centre. Animatable; the identity by default.
-    @Dynamic("instanceTransform") public var instanceTransform: CATransform3D = CATransform3DIdentity
+    @Dynamic("instanceTransform", .implicit) public var instanceTransform: CATransform3D = CATransform3DIdentity
     /// The colour multiplying the first copy; nil means white. Animatable;
     /// opaque white by default.
-    @Dynamic("instanceColor") public var instanceColor: CGColor? = CGColor.white
+    @Dynamic("instanceColor", .implicit) public var instanceColor: CGColor? = CGColor.white
     /// What each copy adds to the previous copy's colour, per component.
     /// Animatable; 0 by default.
-    @Dynamic("instanceRedOffset") public var instanceRedOffset: Float = 0
-    @Dynamic("instanceGreenOffset") public var instanceGreenOffset: Float = 0
-    @Dynamic("instanceBlueOffset") public var instanceBlueOffset: Float = 0
-    @Dynamic("instanceAlphaOffset") public var instanceAlphaOffset: Float = 0
-
-    override class var implicitlyAnimatedKeys: Set<String> {
-        replicatorImplicitlyAnimatedKeys
-    }
-
-    private static let replicatorImplicitlyAnimatedKeys = layerImplicitlyAnimatedKeys.union([
-        "instanceCount", "instanceDelay", "instanceTransform", "instanceColor",
-        "instanceRedOffset", "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset",
-    ])
+    @Dynamic("instanceRedOffset", .implicit) public var instanceRedOffset: Float = 0
+    @Dynamic("instanceGreenOffset", .implicit) public var instanceGreenOffset: Float = 0
+    @Dynamic("instanceBlueOffset", .implicit) public var instanceBlueOffset: Float = 0
+    @Dynamic("instanceAlphaOffset", .implicit) public var instanceAlphaOffset: Float = 0
 }

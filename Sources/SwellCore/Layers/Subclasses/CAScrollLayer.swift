@@ -9,6 +9,8 @@ public struct CAScrollLayerScrollMode: CAStringConstant {
     public static let vertically = Self(rawValue: "vertically")
     public static let horizontally = Self(rawValue: "horizontally")
     public static let both = Self(rawValue: "both")
+
+    public static let allCases: [Self] = [.none, .vertically, .horizontally, .both]
 }
 
 /// A layer that shows part of its sublayers — Core Animation's

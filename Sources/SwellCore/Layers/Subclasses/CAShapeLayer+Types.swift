@@ -9,6 +9,9 @@ public struct CAShapeLayerFillRule: CAStringConstant {
     public static let nonZero = Self(rawValue: "non-zero")
     /// Inside where a ray from the point crosses the path an odd number of times.
     public static let evenOdd = Self(rawValue: "even-odd")
+
+    public static let allCases: [Self] = [.nonZero, .evenOdd]
+    public static let swiftNames: [String: Self] = ["nonZero": .nonZero, "evenOdd": .evenOdd]
 }
 
 /// The shape at the ends of a shape layer's open subpaths
@@ -23,6 +26,8 @@ public struct CAShapeLayerLineCap: CAStringConstant {
     public static let round = Self(rawValue: "round")
     /// A half square past the end point.
     public static let square = Self(rawValue: "square")
+
+    public static let allCases: [Self] = [.butt, .round, .square]
 }
 
 /// The shape of the corners where a shape layer's path segments meet
@@ -37,4 +42,6 @@ public struct CAShapeLayerLineJoin: CAStringConstant {
     public static let round = Self(rawValue: "round")
     /// A cut-off corner.
     public static let bevel = Self(rawValue: "bevel")
+
+    public static let allCases: [Self] = [.miter, .round, .bevel]
 }

@@ -24,29 +24,29 @@ open class CAShapeLayer: CALayer {
     }
     @Dynamic("path") var pathValue: PathValue? = nil
     /// The fill colour; nil fills nothing. Opaque black by default. Animatable.
-    @Dynamic("fillColor") public var fillColor: CGColor? = CGColor.black
+    @Dynamic("fillColor", .implicit) public var fillColor: CGColor? = CGColor.black
     /// The rule deciding what the fill covers; `.nonZero` by default.
     @Dynamic("fillRule") public var fillRule: CAShapeLayerFillRule = .nonZero
     /// The stroke colour; nil (the default) strokes nothing. Animatable.
-    @Dynamic("strokeColor") public var strokeColor: CGColor? = nil
+    @Dynamic("strokeColor", .implicit) public var strokeColor: CGColor? = nil
     /// Where the stroke starts, as a fraction of the path's length, 0…1.
     /// Animatable; 0 by default.
-    @Dynamic("strokeStart") public var strokeStart: CGFloat = 0
+    @Dynamic("strokeStart", .implicit) public var strokeStart: CGFloat = 0
     /// Where the stroke ends, as a fraction of the path's length, 0…1.
     /// Animatable; 1 by default — animating it from 0 draws the path on.
-    @Dynamic("strokeEnd") public var strokeEnd: CGFloat = 1
+    @Dynamic("strokeEnd", .implicit) public var strokeEnd: CGFloat = 1
     /// The stroke width in points. Animatable; 1 by default.
-    @Dynamic("lineWidth") public var lineWidth: CGFloat = 1
+    @Dynamic("lineWidth", .implicit) public var lineWidth: CGFloat = 1
     /// The longest miter, in line widths, before a `.miter` join is
     /// bevelled. Animatable; 10 by default.
-    @Dynamic("miterLimit") public var miterLimit: CGFloat = 10
+    @Dynamic("miterLimit", .implicit) public var miterLimit: CGFloat = 10
     /// The ends of open subpaths; `.butt` by default.
     @Dynamic("lineCap") public var lineCap: CAShapeLayerLineCap = .butt
     /// The corners between segments; `.miter` by default.
     @Dynamic("lineJoin") public var lineJoin: CAShapeLayerLineJoin = .miter
     /// How far into the dash pattern the stroke starts, in points.
     /// Animatable; 0 by default.
-    @Dynamic("lineDashPhase") public var lineDashPhase: CGFloat = 0
+    @Dynamic("lineDashPhase", .implicit) public var lineDashPhase: CGFloat = 0
     /// The dash pattern: lengths of painted and unpainted segments, in
     /// turn; nil (the default) for a solid line. Kept under the key
     /// `lineDashPattern` as `[CGFloat]?`.
@@ -55,13 +55,4 @@ open class CAShapeLayer: CALayer {
         set { dashLengths = newValue.map([CGFloat].init) }
     }
     @Dynamic("lineDashPattern") var dashLengths: [CGFloat]? = nil
-
-    override class var implicitlyAnimatedKeys: Set<String> {
-        shapeImplicitlyAnimatedKeys
-    }
-
-    /// The shape's animatable properties but `path`.
-    private static let shapeImplicitlyAnimatedKeys = layerImplicitlyAnimatedKeys.union([
-        "fillColor", "strokeColor", "strokeStart", "strokeEnd", "lineWidth", "miterLimit", "lineDashPhase",
-    ])
 }

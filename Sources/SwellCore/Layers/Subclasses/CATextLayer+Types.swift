@@ -12,6 +12,8 @@ public struct CATextLayerTruncationMode: CAStringConstant {
     public static let end = Self(rawValue: "end")
     /// An ellipsis replaces the middle of the line.
     public static let middle = Self(rawValue: "middle")
+
+    public static let allCases: [Self] = [.none, .start, .end, .middle]
 }
 
 /// How a text layer aligns its lines in the bounds
@@ -27,4 +29,6 @@ public struct CATextLayerAlignmentMode: CAStringConstant {
     public static let center = Self(rawValue: "center")
     /// Lines but the last are stretched to both edges.
     public static let justified = Self(rawValue: "justified")
+
+    public static let allCases: [Self] = [.natural, .left, .right, .center, .justified]
 }

@@ -34,22 +34,25 @@ open class CATextLayer: CALayer {
     }
 
     /// The point size of plain text. Animatable; 36 by default.
-    @Dynamic("fontSize") public var fontSize: CGFloat = 36
+    @Dynamic("fontSize", .implicit) public var fontSize: CGFloat = 36
     /// The colour of plain text. Animatable; opaque white by default.
-    @Dynamic("foregroundColor") public var foregroundColor: CGColor? = CGColor.white
+    @Dynamic("foregroundColor", .implicit) public var foregroundColor: CGColor? = CGColor.white
     /// Whether lines wrap at the bounds' width; false by default.
     @Dynamic("wrapped") public var isWrapped = false
     /// How a line too long for the bounds is shortened; `.none` by default.
     @Dynamic("truncationMode") public var truncationMode: CATextLayerTruncationMode = .none
     /// How lines are aligned in the bounds; `.natural` by default.
     @Dynamic("alignmentMode") public var alignmentMode: CATextLayerAlignmentMode = .natural
+    /// Whether glyphs are placed at whole subpixel positions (a hint for
+    /// the rasterizer); false by default.
+    @Dynamic("allowsFontSubpixelQuantization", .none) public var allowsFontSubpixelQuantization = false
 
     private var storedString: Any?
     private var storedFont: Any? = "Helvetica"
     /// `string` and `font` as published, updated when either is set.
     private var text = Text(content: nil, fontName: "Helvetica")
 
-    public required init() {
+    public override init() {
         super.init()
     }
 
@@ -70,23 +73,28 @@ open class CATextLayer: CALayer {
     /// animatable ones.
     open override func value(forKey key: String) -> Any? {
         switch key {
-        case "string": string
-        case "font": font
+        case LayerProperty.string.key: string
+        case LayerProperty.font.key: font
         default: super.value(forKey: key)
         }
     }
 
     open override func setValue(_ value: Any?, forKey key: String) {
         switch key {
-        case "string": string = value
-        case "font": font = value
+        case LayerProperty.string.key: string = value
+        case LayerProperty.font.key: font = value
         default: super.setValue(value, forKey: key)
         }
     }
 
-    override class var implicitlyAnimatedKeys: Set<String> {
-        textImplicitlyAnimatedKeys
+    override class var objectProperties: [LayerProperty] {
+        super.objectProperties + [LayerProperty.string, LayerProperty.font]
     }
+}
 
-    private static let textImplicitlyAnimatedKeys = layerImplicitlyAnimatedKeys.union(["fontSize", "foregroundColor"])
+extension LayerProperty {
+    /// A text layer's `string`: its text.
+    static let string = LayerProperty(PropertyDeclaration("string", .none), kind: .text, defaultValue: nil)
+    /// A text layer's `font`, by name.
+    static let font = LayerProperty(PropertyDeclaration("font", .none), kind: .fontName, defaultValue: nil)
 }

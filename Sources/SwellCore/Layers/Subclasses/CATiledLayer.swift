@@ -34,7 +34,7 @@ open class CATiledLayer: CALayer {
     /// The tiles the last `display()` drew.
     public private(set) var tiles = Tiles(tiles: [], fadeDuration: 0.25)
 
-    public required init() {
+    public override init() {
         super.init()
     }
 

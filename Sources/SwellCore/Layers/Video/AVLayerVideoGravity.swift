@@ -30,4 +30,6 @@ public struct AVLayerVideoGravity: CAStringConstant {
         default: .resizeAspect
         }
     }
+
+    public static let allCases: [Self] = [.resizeAspect, .resizeAspectFill, .resize]
 }

@@ -21,7 +21,7 @@ import Foundation
 ///   sublayer — is multiplied by it, as a `BusLayer`'s (the `volume` of
 ///   AVPlayer, animatable here). Changing it runs a basic animation from
 ///   the presented value, the implicit action of objc.io's `AudioLayer`.
-open class VideoLayer: CALayer {
+open class VideoLayer: CALayer, SoundGroup {
     /// The video shown; nil shows nothing (an `AVPlayerLayer` without a
     /// player).
     public var source: (any VideoFrameSource)? {
@@ -32,12 +32,12 @@ open class VideoLayer: CALayer {
     /// default, as AVPlayerLayer's.
     @Dynamic("videoGravity") public var videoGravity: AVLayerVideoGravity = .resizeAspect
 
-    /// The gain of the video's sound, as linear amplitude; 1 by default.
-    /// The key is `volume`, the one every gain of a layer tree is
+    /// The gain of the video's sound, as linear amplitude; 1 by default:
+    /// the layer is a ``SoundGroup``, whose volume every gain below it is
     /// multiplied by (docs/audio.md#the-layer-tree-is-the-mix).
-    @Dynamic("volume") public var volume: Double = 1
+    @Dynamic(.volume) public var volume: Double = 1
 
-    public required init() {
+    public override init() {
         super.init()
     }
 
@@ -58,10 +58,6 @@ open class VideoLayer: CALayer {
     public var videoRect: CGRect {
         guard let source else { return .zero }
         return videoGravity.contentsGravity.rect(forContentsOfSize: source.naturalSize, in: bounds)
-    }
-
-    open override func action(forKey event: String) -> (any CAAction)? {
-        event == "volume" ? CABasicAnimation.fromPresentedValue(of: self, keyPath: event) : super.action(forKey: event)
     }
 
     /// The source, which a renderer asks for the frame of the layer's

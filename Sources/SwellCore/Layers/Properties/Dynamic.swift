@@ -27,24 +27,41 @@
 /// the initial value (`@Dynamic("time") var time: CGFloat`): the property
 /// then starts at the class's ``CALayer/defaultValue(forKey:)`` for the key,
 /// or at the type's zero when the class gives none.
+///
+/// The declaration also says what the property is beyond its type
+/// (``PropertyDeclaration``): whether it animates implicitly
+/// (`@Dynamic("opacity", .implicit)`), asks for `display()`, which numbers
+/// it takes and how its values are written. That is the property table
+/// every other part reads (docs/library.md#the-property-table): a property
+/// declared here is settable, animatable and readable by key in code,
+/// scripts, `swell ctl` and `swell curve`, with no other edit.
 @propertyWrapper
 public struct Dynamic<Value: Animatable>: DynamicPropertyDeclaration {
-    /// The property's key-value-coding key.
-    public let key: String
+    /// What the property is: its key, animation, range and syntax.
+    public let declaration: PropertyDeclaration
     /// The value the property has until it is set, unless the class's
     /// `defaultValue(forKey:)` gives another.
     public let defaultValue: Value
 
-    public init(wrappedValue: Value, _ key: String) {
-        self.key = key
+    /// The property's key-value-coding key.
+    public var key: String { declaration.key }
+
+    public init(wrappedValue: Value, _ key: String, _ animation: PropertyAnimation = .explicit, display: Bool = false,
+                range: PropertyRange? = nil, syntax: ValueSyntax = .standard) {
+        self.init(wrappedValue: wrappedValue,
+                  PropertyDeclaration(key, animation, display: display, range: range, syntax: syntax))
+    }
+
+    public init(wrappedValue: Value, _ declaration: PropertyDeclaration) {
+        self.declaration = declaration
         self.defaultValue = wrappedValue
     }
 
     /// A declaration without an initial value: the class's
     /// `defaultValue(forKey:)`, else `Value.zero`.
-    public init(_ key: String) {
-        self.key = key
-        self.defaultValue = .zero
+    public init(_ key: String, _ animation: PropertyAnimation = .explicit, display: Bool = false,
+                range: PropertyRange? = nil, syntax: ValueSyntax = .standard) {
+        self.init(wrappedValue: .zero, key, animation, display: display, range: range, syntax: syntax)
     }
 
     public static subscript<Owner: DynamicPropertyOwner>(
@@ -83,6 +100,6 @@ public protocol DynamicPropertyOwner: AnyObject {
 /// A ``Dynamic`` declaration seen without its value type, as found by
 /// reflecting over a layer's stored properties.
 protocol DynamicPropertyDeclaration {
-    var key: String { get }
+    var declaration: PropertyDeclaration { get }
     var erasedDefault: any Animatable { get }
 }
