@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "SwellRender", targets: ["SwellRender"]),
         .library(name: "SwellMedia", targets: ["SwellMedia"]),
         .library(name: "SwellWindow", targets: ["SwellWindow"]),
+        .library(name: "SwellSession", targets: ["SwellSession"]),
+        .library(name: "SwellMPRIS", targets: ["SwellMPRIS"]),
         .executable(name: "swell", targets: ["swell"]),
         .executable(name: "ClockFace", targets: ["ClockFace"]),
         .executable(name: "CircularProgress", targets: ["CircularProgress"]),
@@ -130,13 +132,21 @@ let package = Package(
         // SwellRender to PNG or SVG.
         .target(name: "SwellCharts", dependencies: ["SwellCore", "SwellRender"]),
 
-        // The command-line tool: commands, the jobs behind them (a script
-        // and options built into a layer tree on an engine), the demo.
+        // A script and options built into a live layer tree on an engine, the
+        // session that plays, renders or drives it, its control socket and
+        // typed protocol, and the jobs behind the commands.
+        .target(name: "SwellSession", dependencies: ["SwellScript", "SwellSndFile", "SwellALSA", "CLinux"]),
+
+        // A playing session's MPRIS media-player interface on the D-Bus
+        // session bus (sd-bus).
+        .target(name: "SwellMPRIS", dependencies: ["SwellSession", "CMPRIS"]),
+
+        // The command-line tool: commands over SwellSession, the demo.
         .executableTarget(
             name: "swell",
             dependencies: [
-                "SwellScript", "SwellCharts", "SwellSndFile", "SwellALSA", "SwellRender", "SwellMedia",
-                "SwellWindow", "CLinux", "CMPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "SwellSession", "SwellMPRIS", "SwellCharts", "SwellRender", "SwellMedia", "SwellWindow",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // Samples: the seed articles' examples, runnable.
@@ -209,7 +219,7 @@ let package = Package(
         // End-to-end tests of the `swell` executable, which they run from
         // the build directory beside the test bundle (`swift build
         // --build-tests` builds every product, `swell` included).
-        .testTarget(name: "SwellCLITests", dependencies: ["swell", "SwellScript", "SwellSndFile", "ALSATestSupport"]),
+        .testTarget(name: "SwellCLITests", dependencies: ["swell", "SwellSession", "SwellScript", "SwellSndFile", "ALSATestSupport"]),
         // Runs every sample and checks what it prints against closed-form
         // references. Depending on the samples makes `swift build
         // --build-tests` (and `swift test`) build them before the tests run;

@@ -2,6 +2,7 @@ import Foundation
 import SwellSndFile
 import SwellScript
 @testable import swell
+import SwellSession
 import ALSATestSupport
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import CFFmpeg
 import Foundation
+import SwellAudio
 import SwellCore
 
 /// A video file as a ``VideoLayer`` shows it: its picture, decoded by
@@ -11,7 +12,7 @@ import SwellCore
 /// then decoded as they are asked for (``frame(atTime:)``), on whatever
 /// thread renders, one request at a time, and converted to RGB when they
 /// are drawn; two frames are kept whatever the file's length.
-public final class VideoFile: VideoFrameSource {
+public final class VideoFile: VideoFrameSource, SoundTrackProvider {
     public let path: String
     public let naturalSize: CGSize
     public let duration: Double
@@ -50,6 +51,9 @@ public final class VideoFile: VideoFrameSource {
         decoder = Locked(frames)
         soundTrack = hasSound ? try SoundTrack(path: path) : nil
     }
+
+    /// The sound track, for the audio layer below a video layer.
+    package var soundSource: (any AudioSource)? { soundTrack }
 
     public func frame(atTime time: Double) -> (any VideoFrame)? {
         decoder.withLock { try? $0.frame(atTime: time) }

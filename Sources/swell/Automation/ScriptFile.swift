@@ -1,3 +1,4 @@
+import SwellSession
 import SwellALSA
 import SwellMedia
 import SwellRender

@@ -1,3 +1,5 @@
+import SwellMPRIS
+import SwellSession
 import ArgumentParser
 import Foundation
 import SwellALSA
@@ -24,6 +26,8 @@ struct DemoCommand: ParsableCommand {
         defer { try? FileManager.default.removeItem(atPath: source) }
         let script = try Demo.script()
         var play = PlayJob()
+        // Media keys, where there is a session bus; silently none without.
+        play.services = [MPRISServer.connect]
         play.inputs = [source]
         play.device = device
         play.script = script

@@ -1,3 +1,4 @@
+import SwellSession
 import ArgumentParser
 import SwellScript
 

@@ -1,3 +1,5 @@
+import SwellMPRIS
+import SwellSession
 import ArgumentParser
 import Foundation
 import SwellALSA
@@ -85,6 +87,8 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         var job = PlayJob()
+        // Media keys, where there is a session bus; silently none without.
+        job.services = [MPRISServer.connect]
         job.inputs = inputs
         job.raw = inputType
         job.device = device

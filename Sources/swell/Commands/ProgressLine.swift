@@ -1,4 +1,5 @@
 import Foundation
+import SwellSession
 
 /// The progress line `play`, `render` and `mixer` show on a terminal:
 /// time, a bar, the current gain in dB, and (when playing) xruns. Written to
@@ -67,9 +68,6 @@ final class ProgressLine {
     /// `m:ss.s`, or `h:mm:ss.s` from an hour on, rounded to a tenth first so
     /// that 59.96 s reads `1:00.0`, not `0:60.0`.
     static func clock(_ seconds: Double) -> String {
-        let tenths = Int((max(0, seconds.isFinite ? seconds : 0) * 10).rounded())
-        let (hours, minutes, second) = (tenths / 36_000, tenths / 600 % 60, Double(tenths % 600) / 10)
-        return hours > 0 ? String(format: "%d:%02d:%04.1f", hours, minutes, second)
-            : String(format: "%d:%04.1f", minutes, second)
+        ClockText.string(seconds)
     }
 }

@@ -1,3 +1,4 @@
+import SwellSession
 import SwellScript
 
 /// `--size WxH`: a canvas size in points.

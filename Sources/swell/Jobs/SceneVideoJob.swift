@@ -1,3 +1,4 @@
+import SwellSession
 import Foundation
 import SwellMedia
 import SwellRender

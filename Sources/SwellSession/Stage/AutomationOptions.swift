@@ -5,30 +5,30 @@ import SwellScript
 /// The automation options shared by `play`, `render` and `curve`
 /// (docs/cli.md#automation): a level, fades, a ramp, and the length they are
 /// measured against.
-struct AutomationOptions: Sendable, Equatable {
+public struct AutomationOptions: Sendable, Equatable {
     /// `--volume LEVEL`: the model volume, as linear amplitude.
-    var volume: Double?
+    public var volume: Double?
     /// `--fade-in TIME`: volume 0 → LEVEL over `[0, D]`.
-    var fadeIn: TimeSpec?
+    public var fadeIn: TimeSpec?
     /// `--fade-out TIME`: LEVEL → 0 over `[L − D, L]`.
-    var fadeOut: TimeSpec?
+    public var fadeOut: TimeSpec?
     /// `--timing NAME`: the shape of the fades, and of ramp segments that do
     /// not name their own. A fade-out uses the mirrored shape, as SoX and
     /// FFmpeg do.
-    var timing: TimingFunctionSpec = .named("linear")
+    public var timing: TimingFunctionSpec = .named("linear")
     /// `--ramp "T:V[:NAME] …"`.
-    var ramp: RampSpec?
+    public var ramp: RampSpec?
     /// `--duration TIME`: the length L — for `curve` without a file; for
     /// `play` and `render`, less or more (in silence) than the input.
-    var duration: TimeSpec?
+    public var duration: TimeSpec?
 
-    init() {}
+    public init() {}
 
     /// Says, before anything is heard, when a level on the command line is
     /// above what the gain may reach (docs/audio.md#ear-safety): the gain is
     /// clamped, and a user who asked for +12 dB should know. A job calls it
     /// once, whatever the number of files it plays.
-    func warnOfLimitedLevels(allowsBoost: Bool) {
+    public func warnOfLimitedLevels(allowsBoost: Bool) {
         let limit = GainLimit(allowsBoost: allowsBoost)
         let levels = [volume].compactMap { $0 } + (ramp?.points.map(\.level) ?? [])
         guard let loudest = levels.max(), loudest > limit.ceiling else { return }
@@ -39,7 +39,7 @@ struct AutomationOptions: Sendable, Equatable {
     }
 
     /// Checks combinations that have no meaning.
-    func validate() throws(AutomationError) {
+    public func validate() throws(AutomationError) {
         if ramp != nil && (fadeIn != nil || fadeOut != nil || volume != nil) {
             throw AutomationError("--ramp sets the volume curve itself; it cannot be combined with --volume, --fade-in or --fade-out")
         }
@@ -50,18 +50,18 @@ struct AutomationOptions: Sendable, Equatable {
 /// An error with the part of the input it arose from ("mixer layer 'card':
 /// cannot open …"); it is the underlying error's kind of failure, so its
 /// exit status is that error's (docs/cli.md#exit-codes).
-struct ContextualError: Error, CustomStringConvertible {
-    let context: String
-    let underlying: any Error
+public struct ContextualError: Error, CustomStringConvertible {
+    public let context: String
+    public let underlying: any Error
 
-    var description: String { "\(context): \(underlying)" }
+    public var description: String { "\(context): \(underlying)" }
 }
 
 /// Why automation cannot be set up: one line for the user.
-struct AutomationError: Error, CustomStringConvertible, Equatable {
-    let description: String
+public struct AutomationError: Error, CustomStringConvertible, Equatable {
+    public let description: String
 
-    init(_ description: String) {
+    public init(_ description: String) {
         self.description = description
     }
 }

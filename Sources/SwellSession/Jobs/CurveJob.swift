@@ -1,41 +1,40 @@
 import Foundation
 import SwellALSA
-import SwellCharts
 import SwellScript
 import SwellSndFile
 
 /// `swell curve`: the presentation value of layer properties over a time
 /// grid, `t_k = start + k / rate` for `k = 0 … ⌊(end − start)·rate⌋`
 /// (docs/cli.md#curve), computed by the engine on a manual clock — no audio.
-struct CurveJob {
-    var script: ScriptSpec?
-    var options = AutomationOptions()
-    var start = 0.0
+public struct CurveJob {
+    public var script: ScriptSpec?
+    public var options = AutomationOptions()
+    public var start = 0.0
     /// The end of the grid; by default `--duration`, else when the
     /// automation stops changing.
-    var end: Double?
-    var rate = 100.0
+    public var end: Double?
+    public var rate = 100.0
     /// `LAYER.KEYPATH` names; by default every layer's `volume`.
-    var keys: [String] = []
+    public var keys: [String] = []
 
-    init() {}
+    public init() {}
 
     /// The most points a grid may have: ten million rows of CSV are already
     /// several hundred megabytes.
-    static let maximumPoints = 10_000_000.0
+    public static let maximumPoints = 10_000_000.0
 
     /// The sampled curves.
-    struct Table: Sendable, Equatable {
-        let times: [Double]
-        let columns: [(name: String, values: [Double])]
+    public struct Table: Sendable, Equatable {
+        public let times: [Double]
+        public let columns: [(name: String, values: [Double])]
 
-        static func == (a: Table, b: Table) -> Bool {
+        public static func == (a: Table, b: Table) -> Bool {
             a.times == b.times && a.columns.map(\.name) == b.columns.map(\.name)
                 && a.columns.map(\.values) == b.columns.map(\.values)
         }
     }
 
-    func sample() throws -> Table {
+    public func sample() throws -> Table {
         guard rate > 0, rate.isFinite else { throw AutomationError("--rate must be a positive, finite number of points per second") }
         guard start >= 0, start.isFinite else { throw AutomationError("--start must be a finite, non-negative time") }
         let clock = ManualClock()

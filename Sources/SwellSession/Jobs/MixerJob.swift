@@ -1,6 +1,5 @@
 import Foundation
 import SwellALSA
-import SwellCharts
 import SwellScript
 import SwellSndFile
 
@@ -11,9 +10,9 @@ import SwellSndFile
 /// The session takes control requests as `play` does (docs/control.md): a
 /// `set` on the card's layer animates the level from the one presented,
 /// committed on the host clock.
-struct MixerJob {
+public struct MixerJob {
     /// What to do with the control.
-    enum Target: Sendable {
+    public enum Target: Sendable {
         /// `--to LEVEL`: an implicit animation to `LEVEL` over `--duration`
         /// with `--timing`.
         case level(Double)
@@ -23,32 +22,32 @@ struct MixerJob {
         case script(ScriptSpec)
     }
 
-    var device = "default"
-    var control = "Master"
-    var configuration: ALSAConfiguration?
-    var target: Target
+    public var device = "default"
+    public var control = "Master"
+    public var configuration: ALSAConfiguration?
+    public var target: Target
     /// The `--to` animation's duration (default 0.25 s, Core Animation's).
-    var duration: Double?
-    var timing = TimingFunctionSpec.named("linear")
+    public var duration: Double?
+    public var timing = TimingFunctionSpec.named("linear")
     /// Whether to put the original level back at the end.
-    var restore = false
+    public var restore = false
     /// Display-link frames per second.
-    var framesPerSecond = 100
+    public var framesPerSecond = 100
     /// `--hold`: after the ramp the session stays, the level where it is,
     /// until a `stop` request or a signal ends it.
-    var holds = false
+    public var holds = false
     /// Where the control socket goes; nil: no socket.
-    var controlDirectory: ControlDirectory? = ControlDirectory()
+    public var controlDirectory: ControlDirectory? = ControlDirectory()
 
-    init(target: Target) {
+    public init(target: Target) {
         self.target = target
     }
 
     /// The state of the ramp, for a progress line.
-    struct Status: Sendable {
-        let time: Double
-        let duration: Double
-        let level: Double
+    public struct Status: Sendable {
+        public let time: Double
+        public let duration: Double
+        public let level: Double
     }
 
     /// Runs the ramp to its end — and to the end of the animations control
@@ -57,7 +56,7 @@ struct MixerJob {
     /// ``RenderInterrupted``); restores the original level at exit when
     /// asked. Returns the final level.
     @discardableResult
-    func run(progress: (Status) -> Void = { _ in }, shouldContinue: () -> Bool = { true }) throws -> Double {
+    public func run(progress: (Status) -> Void = { _ in }, shouldContinue: () -> Bool = { true }) throws -> Double {
         let opened = try MixerControl(device: device, name: control, configuration: configuration)
         let original = try opened.level()
         defer { if restore { _ = try? opened.setLevel(amplitude: original) } }
@@ -92,15 +91,15 @@ struct MixerJob {
         let link = CADisplayLink(host: host) { _ in }
         link.preferredFramesPerSecond = framesPerSecond
         let mixers = stage.layerNames.compactMap { stage.layers[$0] as? MixerLayer }
-        let server = ControlServer.listening(in: controlDirectory, layers: script.layers)
-        defer { server?.close() }
+        let services = SessionServices(control: controlDirectory, layers: script.layers)
+        defer { services.close() }
         let responder = ControlResponder(stage: stage, host: host, origin: origin,
                                          files: mixers.compactMap { $0.control.map { "\($0.device):\($0.id.name)" } })
         while true {
             // Requests first: a `set` commits now, and the frame below, at
             // a time after it, shows its animation begun — never the model
             // value before the animation's begin time.
-            if responder.answer(server) { break }
+            if services.answer(with: responder) { break }
             let now = host.currentTime
             // What a request animates runs to its end, as the ramp does.
             if let last = host.lastAnimationEnd?.time, last.isFinite { end = max(end, last) }

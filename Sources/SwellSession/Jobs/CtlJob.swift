@@ -3,13 +3,18 @@ import SwellScript
 
 /// `swell ctl`: sends requests to a running session's control socket and
 /// reports the replies (docs/control.md#swell-ctl).
-struct CtlJob {
+public struct CtlJob {
     /// The session; nil: the only one running.
-    var pid: Int32?
-    var directory = ControlDirectory()
+    public var pid: Int32?
+    public var directory = ControlDirectory()
+
+    public init(pid: Int32? = nil, directory: ControlDirectory = ControlDirectory()) {
+        self.pid = pid
+        self.directory = directory
+    }
 
     /// The session to talk to: `pid`, else the only one running.
-    func connect() throws(ControlError) -> ControlClient {
+    public func connect() throws(ControlError) -> ControlClient {
         if let pid { return try ControlClient(pid: pid, directory: directory) }
         let running = directory.sessions()
         guard let only = running.first else { throw ControlError("no swell session is running") }
@@ -26,7 +31,7 @@ struct CtlJob {
     /// `echo`, each reply that says more than `ok` — a `get`'s value, a
     /// `status`, a seek's position — is printed as it comes, the one JSON
     /// line the session sent.
-    func send(_ lines: [String], source: String? = nil, echo: Bool = false) throws(ControlError) -> [[String: Any]] {
+    public func send(_ lines: [String], source: String? = nil, echo: Bool = false) throws(ControlError) -> [[String: Any]] {
         let client = try connect()
         var replies: [[String: Any]] = []
         for (index, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
@@ -46,7 +51,7 @@ struct CtlJob {
     }
 
     /// The `set` event of `values` (key and model value), as a request line.
-    static func setRequest(_ values: [(key: String, value: Double)], layer: String?, duration: Double?,
+    public static func setRequest(_ values: [(key: String, value: Double)], layer: String?, duration: Double?,
                            timing: String?) -> String {
         var event: [String: Any] = ["set": Dictionary(values, uniquingKeysWith: { _, last in last })]
         if let layer { event["layer"] = layer }
@@ -58,7 +63,7 @@ struct CtlJob {
 
     /// Each running session's `status`, by pid; sessions that end while
     /// being asked are left out.
-    func list() -> [(pid: Int32, status: [String: Any])] {
+    public func list() -> [(pid: Int32, status: [String: Any])] {
         directory.sessions().compactMap { pid in
             var job = self
             job.pid = pid

@@ -7,22 +7,31 @@ import SwellScript
 /// not yet rendered on a `play` session's audio clock, now on a `mixer`
 /// session's host clock — so that a `set` animates from the value being
 /// heard, with Core Animation's implicit action (docs/control.md#requests).
-struct ControlResponder {
+public struct ControlResponder {
     /// The session's tree, hosted on ``host``.
-    let stage: AutomationStage
-    let host: RenderHost
+    public let stage: AutomationStage
+    public let host: RenderHost
     /// The host time the session's time 0 is at.
-    var origin = 0.0
+    public var origin = 0.0
     /// What the session plays (its files) or drives (a mixer's device and
     /// control), for `status`.
-    let files: [String]
+    public let files: [String]
     /// The device's underruns so far, for `status`.
-    var xruns: () -> Int = { 0 }
+    public var xruns: () -> Int = { 0 }
+
+    public init(stage: AutomationStage, host: RenderHost, origin: Double = 0, files: [String],
+                xruns: @escaping () -> Int = { 0 }) {
+        self.stage = stage
+        self.host = host
+        self.origin = origin
+        self.files = files
+        self.xruns = xruns
+    }
 
     /// Answers every request waiting on `server`, in order; true when one
     /// was `stop`, after which the caller ends the session (closing the
     /// server sends the replies still on their way).
-    func answer(_ server: ControlServer?) -> Bool {
+    public func answer(_ server: ControlServer?) -> Bool {
         var stopped = false
         for call in server?.take() ?? [] {
             call.reply(respond(to: call.request))
@@ -31,7 +40,7 @@ struct ControlResponder {
         return stopped
     }
 
-    func respond(to request: ControlRequest) -> String {
+    public func respond(to request: ControlRequest) -> String {
         switch request {
         case .event(let event):
             guard let layer = stage.layers[event.layer] else { return ControlReply.failure("unknown layer '\(event.layer)'") }

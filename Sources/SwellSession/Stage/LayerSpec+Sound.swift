@@ -1,16 +1,16 @@
-import SwellMedia
+import SwellAudio
 import SwellScript
 
 extension LayerSpec {
     /// The sound track of a video layer's file, opened with the video when
     /// the script was read; nil for other layers and for a silent video.
-    var videoSoundTrack: SoundTrack? {
-        type == .video ? (video?.source as? VideoFile)?.soundTrack : nil
+    var videoSoundTrack: (any AudioSource)? {
+        type == .video ? (video?.source as? any SoundTrackProvider)?.soundSource : nil
     }
 
     /// Whether the layer sounds: an audio layer, or a video layer whose file
     /// has a sound track (docs/video.md#video-layers).
-    var makesSound: Bool {
+    public var makesSound: Bool {
         type == .audio || videoSoundTrack != nil
     }
 }

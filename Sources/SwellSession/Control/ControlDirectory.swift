@@ -6,10 +6,10 @@ import Foundation
 /// `PID.sock` per session. The directory is the user's alone (0700), so
 /// nobody else can reach a socket in it, even between its creation and
 /// its own mode being set.
-struct ControlDirectory {
-    let path: String
+public struct ControlDirectory {
+    public let path: String
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
             path = runtime + "/swell"
         } else {
@@ -18,12 +18,12 @@ struct ControlDirectory {
     }
 
     /// The socket of session `pid`.
-    func socketPath(pid: Int32) -> String { "\(path)/\(pid).sock" }
+    public func socketPath(pid: Int32) -> String { "\(path)/\(pid).sock" }
 
     /// Creates the directory, or checks the one there: a directory the
     /// user owns, made 0700 — in `/tmp` another user could have put one
     /// first, which is refused.
-    func prepare() throws(ControlError) {
+    public func prepare() throws(ControlError) {
         if mkdir(path, 0o700) != 0 && errno != EEXIST {
             throw ControlError("cannot create \(path): \(String(cString: strerror(errno)))")
         }
@@ -39,7 +39,7 @@ struct ControlDirectory {
     /// The sessions whose sockets are here, by pid, ascending. A socket
     /// whose process has gone (it was killed before it could remove it) is
     /// removed.
-    func sessions() -> [Int32] {
+    public func sessions() -> [Int32] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         var pids: [Int32] = []
         for name in names where name.hasSuffix(".sock") {
@@ -57,11 +57,11 @@ struct ControlDirectory {
 /// A control socket that cannot be set up or reached, or a session that
 /// has gone: one line, exit 1; a request the session refused, or no
 /// single session to talk to: exit 2 (docs/control.md#swell-ctl).
-struct ControlError: Error, CustomStringConvertible {
-    let description: String
-    let isBadInput: Bool
+public struct ControlError: Error, CustomStringConvertible {
+    public let description: String
+    public let isBadInput: Bool
 
-    init(_ description: String, isBadInput: Bool = false) {
+    public init(_ description: String, isBadInput: Bool = false) {
         self.description = description
         self.isBadInput = isBadInput
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SwellSession
 import SwellSndFile
 
 /// What a session's MPRIS properties show: published by the owning thread

@@ -1,6 +1,5 @@
 import Foundation
 import SwellALSA
-import SwellCharts
 import SwellScript
 import SwellSndFile
 
@@ -28,15 +27,15 @@ import SwellSndFile
 ///   Fade lengths are whole frames, `round(D·fs)`, as in SoX and FFmpeg.
 /// - Script events become ``RenderHost/schedule(at:_:)`` transactions.
 /// - With `loops`, the inputs play over and over (``AutomationStage/Loop``).
-final class AutomationStage {
+public final class AutomationStage {
     /// The root of the tree.
-    let root: CALayer
+    public let root: CALayer
     /// The script's layers by name, and `input` when one was added.
     private(set) var layers: [String: CALayer] = [:]
     /// The layer names in script order.
     private(set) var layerNames: [String] = []
     /// The layer the options automate.
-    let target: CALayer
+    public let target: CALayer
     /// `--fade-in` and `--fade-out` in seconds.
     private let fadeIn: Double?, fadeOut: Double?
     /// The layer `--fade-out` animates, the target's new parent.
@@ -45,13 +44,13 @@ final class AutomationStage {
     private var crossfades: [Crossfade] = []
     /// The audio layers playing the input files, in the order they begin
     /// (with a loop, those of the passes not yet ended).
-    var inputLayers: [AudioLayer] = []
+    public var inputLayers: [AudioLayer] = []
     /// `--loop`: the passes of the inputs after the first.
     private(set) var loop: Loop?
     /// How many seeks have moved the tree, and where the last took the
     /// playing file, in seconds (``seek(_:to:at:)``): MPRIS's `Seeked`
     /// follows them, whoever asked.
-    var seeks = (count: 0, position: 0.0)
+    public var seeks = (count: 0, position: 0.0)
     /// The length L in seconds that `--fade-out` ends at: `--duration`, else
     /// when the last audio layer's file ends; nil when no layer plays a
     /// file, or one does not say how long it is (a stream).
@@ -63,7 +62,7 @@ final class AutomationStage {
 
     /// Opens the mixer control of a mixer layer: `(device, control)` from the
     /// script, nil meaning the command's defaults.
-    typealias MixerOpener = (String?, String?) throws -> MixerControl
+    public typealias MixerOpener = (String?, String?) throws -> MixerControl
 
     /// Builds the tree. `inputs` are the command line's files, in order,
     /// `crossfade` the seconds two of them overlap, `files` the script's
@@ -73,7 +72,7 @@ final class AutomationStage {
     /// `sampleRate` the rate frames are counted at (fade lengths round to
     /// it), `openMixer` opens mixer layers' controls (nil: mixer layers
     /// compute their curve only).
-    init(script: ScriptSpec, options: AutomationOptions, inputs: [any AudioSource] = [], crossfade: Double = 0,
+    package init(script: ScriptSpec, options: AutomationOptions, inputs: [any AudioSource] = [], crossfade: Double = 0,
          loops: Bool = false, files: [String: any AudioSource] = [:], sampleRate: Int?,
          openMixer: MixerOpener?) throws {
         try options.validate()
@@ -128,13 +127,13 @@ final class AutomationStage {
     /// The presented volume of the layer the options and `swell ctl set`
     /// automate — the script's first, `main` without one, a mixer
     /// session's card — as `ctl status` and MPRIS's `Volume` report it.
-    var presentedVolume: Double {
+    public var presentedVolume: Double {
         target.presentation()?.value(forKeyPath: AudioKey.volume).flatMap(ValueCoercion.number) ?? 1
     }
 
     /// Whether the tree has an audio layer: a script's, an input's, or a
     /// video layer's sound track.
-    var hasAudioLayers: Bool {
+    public var hasAudioLayers: Bool {
         var found = false
         root.forEachInTree { found = found || $0 is AudioLayer }
         return found
@@ -163,7 +162,7 @@ final class AutomationStage {
     /// options' animations on it, at their times after `origin` (host
     /// time). Audio layers play their files at their local time, which is
     /// host time unless the script retimes them.
-    func install(on host: RenderHost, origin: Double = 0) throws(AutomationError) {
+    public func install(on host: RenderHost, origin: Double = 0) throws(AutomationError) {
         host.rootLayer = root
         for event in script.events {
             guard let layer = layers[event.layer] else { continue }
@@ -176,7 +175,7 @@ final class AutomationStage {
     /// When the automation stops changing anything: the latest end of an
     /// event's implicit animation or added animation (ignoring ones that
     /// never end), of a fade or of the ramp.
-    var naturalEnd: Double {
+    public var naturalEnd: Double {
         var end = 0.0
         for event in script.events {
             switch event.action {
@@ -316,7 +315,7 @@ final class AutomationStage {
 
     /// Runs `event` on `layer` under its transaction settings: a script's
     /// events at their times, and control requests when they arrive.
-    static func perform(_ event: EventSpec, on layer: CALayer) {
+    public static func perform(_ event: EventSpec, on layer: CALayer) {
         let transaction = event.transaction
         CATransaction.setAnimationDuration(transaction.animationDuration ?? 0.25)
         CATransaction.setAnimationTimingFunction(transaction.animationTimingFunction?.timingFunction)
@@ -336,7 +335,7 @@ final class AutomationStage {
     }
 
     /// A duration rounded to whole frames when the frame rate is known.
-    func frames(_ seconds: Double) -> Double {
+    public func frames(_ seconds: Double) -> Double {
         guard let sampleRate else { return seconds }
         return (seconds * Double(sampleRate)).rounded() / Double(sampleRate)
     }

@@ -2,13 +2,13 @@ import Foundation
 
 /// A connection to a session's control socket: one request line out, one
 /// reply line back (docs/control.md#swell-ctl).
-final class ControlClient {
-    let pid: Int32
+public final class ControlClient {
+    public let pid: Int32
     private let connection: Int32
     private var received: [UInt8] = []
 
     /// Connects to session `pid`; a session that has gone is one line.
-    init(pid: Int32, directory: ControlDirectory) throws(ControlError) {
+    public init(pid: Int32, directory: ControlDirectory) throws(ControlError) {
         self.pid = pid
         let path = directory.socketPath(pid: pid)
         connection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -24,7 +24,7 @@ final class ControlClient {
     /// Sends one request line and returns the reply line — or the line a
     /// session that refused the connection sent before closing it, which
     /// may have stopped the sending.
-    func request(_ line: String) throws(ControlError) -> String {
+    public func request(_ line: String) throws(ControlError) -> String {
         var bytes = Array((line + "\n").utf8)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }

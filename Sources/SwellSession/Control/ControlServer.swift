@@ -13,20 +13,20 @@ import Synchronization
 /// where every `CATransaction` of the session commits — takes it, runs it
 /// and posts the reply. So a request reaches the render thread as any
 /// commit does, through the engine's snapshot hand-off.
-final class ControlServer: Sendable {
+public final class ControlServer: Sendable {
     /// The longest request line taken, newline excluded.
-    static let maximumRequestSize = 64 << 10
+    public static let maximumRequestSize = 64 << 10
     /// The most connections served at once: each has a thread, and a
     /// process that opens connections without end must not exhaust the
     /// session's threads. One more is told so and closed.
-    static let maximumConnections = 32
+    public static let maximumConnections = 32
     /// How long a request may stay half-sent — bytes without their
     /// newline — before it is refused and the connection closed, so that a
     /// stalled client does not hold one of the connections for ever. An
     /// idle connection between requests is kept.
-    static let requestTimeout = 10
+    public static let requestTimeout = 10
 
-    let path: String
+    public let path: String
     private let listener: Int32
     /// The layers requests may name, the first being the default.
     private let layers: [LayerSpec]
@@ -44,7 +44,7 @@ final class ControlServer: Sendable {
     /// once it listens, so a client that finds `PID.sock` can connect at
     /// once: one that found it between `bind` and `listen` would be
     /// refused.
-    init(directory: ControlDirectory = ControlDirectory(), layers: [LayerSpec]) throws(ControlError) {
+    public init(directory: ControlDirectory = ControlDirectory(), layers: [LayerSpec]) throws(ControlError) {
         try directory.prepare()
         _ = directory.sessions()
         path = directory.socketPath(pid: getpid())
@@ -64,7 +64,7 @@ final class ControlServer: Sendable {
 
     /// Calls `body` with the `sockaddr_un` of `path`; -1 with ENAMETOOLONG
     /// when the path does not fit.
-    static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+    public static func withAddress(_ path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
@@ -80,7 +80,7 @@ final class ControlServer: Sendable {
 
     /// Accepts connections on a thread of its own, each served by a thread
     /// of its own, at most ``maximumConnections`` at once.
-    func start() {
+    public func start() {
         Thread.detachNewThread { [self] in
             while true {
                 let connection = accept(listener, nil, nil)
@@ -108,7 +108,7 @@ final class ControlServer: Sendable {
 
     /// The requests that arrived since the last call, in order; the owning
     /// thread runs each and ``ControlCall/reply(_:)``s.
-    func take() -> [ControlCall] {
+    public func take() -> [ControlCall] {
         inbox.withLock { calls in
             defer { calls.removeAll(keepingCapacity: true) }
             return calls
@@ -117,7 +117,7 @@ final class ControlServer: Sendable {
 
     /// Stops listening, removes the socket, answers requests still waiting
     /// that the session has ended, and waits until the replies are sent.
-    func close() {
+    public func close() {
         guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
         unlink(path)
         shutdown(listener, Int32(SHUT_RDWR))
@@ -258,16 +258,16 @@ private enum PendingReply {
 }
 
 /// A request waiting for the owning thread, and its reply.
-final class ControlCall: Sendable {
-    let request: ControlRequest
+public final class ControlCall: Sendable {
+    public let request: ControlRequest
     private let answer = Locked<String?>(nil)
     private let answered = DispatchSemaphore(value: 0)
 
-    init(_ request: ControlRequest) {
+    public init(_ request: ControlRequest) {
         self.request = request
     }
 
-    func reply(_ line: String) {
+    public func reply(_ line: String) {
         answer.withLock { $0 = line }
         answered.signal()
     }

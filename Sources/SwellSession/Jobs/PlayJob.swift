@@ -1,6 +1,5 @@
 import Foundation
 import SwellALSA
-import SwellCharts
 import SwellScript
 import SwellSndFile
 
@@ -8,41 +7,43 @@ import SwellSndFile
 /// SoX's `play`; or, with `--crossfade`, in one sequence the automation
 /// covers) or a script's own files, with their automation, on an ALSA
 /// device.
-struct PlayJob {
-    var inputs: [String] = []
+public struct PlayJob {
+    public var inputs: [String] = []
     /// How to read inputs that are raw samples (`--input-type`).
-    var raw: RawFormat?
-    var device = "default"
-    var configuration: ALSAConfiguration?
-    var gainPath = GainPath.sample
-    var periodFrames = 256
-    var allowsBoost = false
-    var script: ScriptSpec?
-    var options = AutomationOptions()
-    var inputOptions = InputOptions()
+    public var raw: RawFormat?
+    public var device = "default"
+    public var configuration: ALSAConfiguration?
+    public var gainPath = GainPath.sample
+    public var periodFrames = 256
+    public var allowsBoost = false
+    public var script: ScriptSpec?
+    public var options = AutomationOptions()
+    public var inputOptions = InputOptions()
     /// `--rate` and `--channels`.
-    var format = MixFormatOptions()
+    public var format = MixFormatOptions()
     /// Where the control socket goes; nil: no socket.
-    var control: ControlDirectory? = ControlDirectory()
+    public var control: ControlDirectory? = ControlDirectory()
+    /// The services beside the socket, such as media keys (SwellMPRIS).
+    public var services: [PlaybackServiceFactory] = []
     /// `--hold`: after the last file the device stays open, playing
     /// silence, until a `stop` request or a signal ends the session.
-    var holds = false
+    public var holds = false
     /// `--loop`: the inputs, in sequence in one session, over and over
     /// without a gap (``AutomationStage/Loop``), until a `stop` request, a
     /// signal or `--duration` ends the session.
-    var loops = false
+    public var loops = false
 
-    init() {}
+    public init() {}
 
     /// What the progress line shows.
-    struct Status: Sendable {
-        let input: String?
+    public struct Status: Sendable {
+        public let input: String?
         /// Where the session is (``Session/time(atHostTime:)``).
-        let time: Double
+        public let time: Double
         /// nil while it is not known (a stream).
-        let duration: Double?
-        let gainDecibels: Double?
-        let xruns: Int
+        public let duration: Double?
+        public let gainDecibels: Double?
+        public let xruns: Int
     }
 
     /// Plays every input to its end (with ``holds``, or ``loops`` without
@@ -52,21 +53,17 @@ struct PlayJob {
     /// socket's requests between (docs/control.md). When `shouldContinue`
     /// returns false, fades out over 20 ms, stops and throws
     /// ``RenderInterrupted``; after a `stop` request, fades out and returns.
-    func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
+    public func run(progress: ((Status) -> Void)? = nil, shouldContinue: () -> Bool = { true }) throws {
         // Every input is opened before the first plays, so that a missing
         // one is reported before anything is heard.
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: raw) }
         let sessions = inputOptions.crossfade != nil || loops || sources.isEmpty ? [sources] : sources.map { [$0] }
         let layers = (script ?? ScriptSpec()).layers
-        let server = ControlServer.listening(in: control, layers: layers)
         // Every way out — the end, an error, an interruption — removes the
         // socket (a second signal's immediate exit leaves it for the next
-        // session to clear).
-        defer { server?.close() }
-        // Media keys, where there is a session bus; silently none without.
-        // On the bus once the first file plays.
-        var mpris: MPRISServer?
-        defer { mpris?.close() }
+        // session to clear) and leaves the session bus.
+        let services = SessionServices(control: control, layers: layers, services: self.services)
+        defer { services.close() }
         var stopped = false
         for (index, files) in sessions.enumerated() where !stopped {
             let holds = self.holds && index == sessions.count - 1
@@ -85,7 +82,7 @@ struct PlayJob {
             // Once the first file plays: an error before it is the one line.
             if index == 0 {
                 options.warnOfLimitedLevels(allowsBoost: allowsBoost)
-                mpris = MPRISServer.connect(layers: layers, files: sources, playing: session)
+                services.start(files: sources, playing: session)
             }
             let engine = session.engine
             var lastReport = Date.distantPast
@@ -94,8 +91,7 @@ struct PlayJob {
                                              xruns: { output.xrunCount })
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
-                stopped = responder.answer(server)
-                stopped = mpris?.serve(session, respond: responder.respond) == true || stopped
+                stopped = services.answer(with: responder, playing: session)
                 if stopped { return true }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
                     lastReport = Date()

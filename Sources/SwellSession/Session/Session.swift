@@ -1,7 +1,5 @@
 import Foundation
 import SwellALSA
-import SwellCharts
-import SwellMedia
 import SwellScript
 import SwellSndFile
 
@@ -14,21 +12,21 @@ import SwellSndFile
 /// take to one it does. Every file at another rate plays through SoX's
 /// resampler (``ResampledSource``). The mix has `--channels` channels, else
 /// as many as the widest file (docs/cli.md#rate-and-channels).
-final class Session {
-    let engine: AudioEngine
-    let stage: AutomationStage
+public final class Session {
+    public let engine: AudioEngine
+    public let stage: AutomationStage
     /// The length to render or play, in frames: `--duration`, else until
     /// the last file ends (the input's excerpt, the inputs in sequence, or
     /// the script's files at their layers' times); when one of them does
     /// not say how long it is (a stream), `OfflineRenderer.untilSourcesEnd`.
-    let frameCount: Int64
+    public let frameCount: Int64
     /// The first input file, when there is one, at its own rate: its
     /// encoding and tags are the ones a render keeps.
-    let input: SoundFileSource?
+    public let input: SoundFileSource?
 
     /// - Parameter outputRates: the sample rates the output takes, ascending
     ///   (``SoundFileContainer/sampleRates``); nil for any.
-    init(inputs: [SoundFileSource], inputOptions: InputOptions = InputOptions(), script: ScriptSpec?,
+    public init(inputs: [SoundFileSource], inputOptions: InputOptions = InputOptions(), script: ScriptSpec?,
          options: AutomationOptions, format: MixFormatOptions = MixFormatOptions(), outputRates: [Int]? = nil,
          mode: AudioEngine.Mode, gainPath: GainPath = .sample, periodFrames: Int = 256, allowsBoost: Bool = false,
          loops: Bool = false, openMixer: AutomationStage.MixerOpener? = nil) throws {
@@ -95,13 +93,13 @@ final class Session {
     /// `rates` (ascending): `rate` itself when the output takes it, else
     /// the lowest it takes above it — so nothing of the band is lost, as
     /// 44.1 kHz goes to Opus at 48 kHz — else the highest.
-    static func rate(_ rate: Int, takenFrom rates: [Int]?) -> Int {
+    public static func rate(_ rate: Int, takenFrom rates: [Int]?) -> Int {
         guard let rates, !rates.contains(rate) else { return rate }
         return rates.first { $0 > rate } ?? rates.last ?? rate
     }
 
     /// The length in seconds; nil when it is not known until the sources end.
-    var duration: Double? {
+    public var duration: Double? {
         frameCount == OfflineRenderer.untilSourcesEnd ? nil : engine.time(ofFrame: frameCount)
     }
 
@@ -112,7 +110,7 @@ final class Session {
     /// The root's time, not the host's: a tree paused as QA1673 pauses it
     /// holds its files where they are, so the time it spent paused does not
     /// count towards their end.
-    var isFinished: Bool {
+    public var isFinished: Bool {
         let played = time(atHostTime: engine.time(ofFrame: engine.renderedFrames))
         return (played * Double(engine.sampleRate)).rounded() >= Double(frameCount) || engine.sourceFailure != nil
             || frameCount == OfflineRenderer.untilSourcesEnd && engine.sourcesHaveEnded
@@ -122,16 +120,16 @@ final class Session {
     /// time, which a pause holds and a seek moves
     /// (docs/control.md#seeking) — where its files are, and what the
     /// progress line shows.
-    func time(atHostTime time: Double) -> Double {
+    public func time(atHostTime time: Double) -> Double {
         stage.root.convertTime(time, from: nil)
     }
 
     /// The stage's presented volume (``AutomationStage/presentedVolume``),
     /// which MPRIS's `Volume` reports.
-    var presentedVolume: Double { stage.presentedVolume }
+    public var presentedVolume: Double { stage.presentedVolume }
 
     /// The monitored layer's presented gain, in dB (−∞ when silent).
-    var presentedGainDecibels: Double? {
+    public var presentedGainDecibels: Double? {
         guard let layer = stage.monitoredLayer, let gain = engine.presentedGain(of: layer) else { return nil }
         return 20 * log10(max(gain.left, gain.right))
     }

@@ -4,14 +4,14 @@ import SwellSndFile
 extension AutomationStage {
     /// The layer whose gain a progress line shows: the first audio layer
     /// playing the input, else the first audio layer.
-    var monitoredLayer: AudioLayer? {
+    public var monitoredLayer: AudioLayer? {
         inputLayers.first ?? layerNames.lazy.compactMap { self.layers[$0] as? AudioLayer }.first
     }
 
     /// The file heard at host time `time`: the input layer whose time has
     /// begun last — over a crossfade, the one fading in — else the
     /// ``monitoredLayer``. MPRIS's track, and what a seek moves.
-    func playingLayer(at time: CFTimeInterval) -> AudioLayer? {
+    public func playingLayer(at time: CFTimeInterval) -> AudioLayer? {
         inputLayers.last { $0.convertTime(time, from: nil) >= 0 } ?? monitoredLayer
     }
 
@@ -19,13 +19,13 @@ extension AutomationStage {
     /// layer's local time (docs/audio.md#time-drives-the-media), kept
     /// between the file's start and its end. For the ``playingLayer(at:)``,
     /// MPRIS's `Position` and the `status` request's `position`.
-    func position(of layer: AudioLayer, at time: CFTimeInterval) -> Double {
+    public func position(of layer: AudioLayer, at time: CFTimeInterval) -> Double {
         position(layer.convertTime(time, from: nil), within: layer)
     }
 
     /// `seconds` kept between the start and the end of `layer`'s file: a
     /// place in it, as a seek moves to.
-    func position(_ seconds: Double, within layer: AudioLayer) -> Double {
+    public func position(_ seconds: Double, within layer: AudioLayer) -> Double {
         max(0, min(seconds, layer.source?.duration ?? .infinity))
     }
 
@@ -38,7 +38,7 @@ extension AutomationStage {
     /// (QA1673: `speed` 0, `timeOffset` the time it holds) holds the new
     /// time, and resumes from it. Events scheduled at host times stay
     /// where they are (docs/control.md#seeking).
-    func seek(_ layer: CALayer, to position: Double, at time: CFTimeInterval) {
+    public func seek(_ layer: CALayer, to position: Double, at time: CFTimeInterval) {
         root.timeOffset += position - layer.convertTime(time, from: nil)
         seeks = (seeks.count + 1, position)
         loopDidSeek()

@@ -8,13 +8,13 @@ import SwellScript
 /// default end of a scene's frames, and of a live window without sound.
 /// Found on a host of its own, so the caller's tree starts from the
 /// script's initial state.
-enum SceneEnd {
+public enum SceneEnd {
     case at(Double)
     /// An animation repeats forever; the associated text names it, as "the
     /// animation of 'position' on layer 'ball'".
     case never(String)
 
-    init(script: ScriptSpec, options: AutomationOptions) throws {
+    public init(script: ScriptSpec, options: AutomationOptions) throws {
         let host = HeadlessHost()
         try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: nil).install(on: host)
         var lastEvent = 0.0

@@ -4,12 +4,12 @@ import SwellScript
 /// The one JSON line a request gets back (docs/control.md#replies):
 /// `{"ok": true}` with what was asked for, or `{"error": "…"}` with the
 /// line and column in the request when the request itself is at fault.
-enum ControlReply {
-    static func success(_ fields: [String: Any] = [:]) -> String {
+public enum ControlReply {
+    public static func success(_ fields: [String: Any] = [:]) -> String {
         encode(fields.merging(["ok": true]) { _, new in new })
     }
 
-    static func failure(_ message: String, at location: SourceLocation? = nil) -> String {
+    public static func failure(_ message: String, at location: SourceLocation? = nil) -> String {
         var fields: [String: Any] = ["error": message]
         if let location {
             fields["line"] = location.line

@@ -4,7 +4,7 @@ extension ControlServer {
     /// The control socket of a session whose requests may name `layers`,
     /// listening; nil, with a warning, where it cannot be made — the
     /// session still runs: control is an extra — or when `directory` is nil.
-    static func listening(in directory: ControlDirectory?, layers: [LayerSpec]) -> ControlServer? {
+    public static func listening(in directory: ControlDirectory?, layers: [LayerSpec]) -> ControlServer? {
         guard let directory else { return nil }
         do {
             let server = try ControlServer(directory: directory, layers: layers)

@@ -1,56 +1,55 @@
 import Foundation
 import SwellALSA
-import SwellCharts
 import SwellScript
 import SwellSndFile
 
 /// `swell render`: input files — one, or several in sequence — through
 /// their automation into a new file.
-struct RenderJob {
-    var inputs: [String]
+public struct RenderJob {
+    public var inputs: [String]
     /// How to read inputs of raw samples (`--input-type`).
-    var raw: RawFormat?
-    var output: String
+    public var raw: RawFormat?
+    public var output: String
     /// The output's kind (`--type`); nil for its extension's, WAV for `-`.
-    var container: SoundFileContainer?
+    public var container: SoundFileContainer?
     /// The output encoding; nil keeps the input's (when the output's
     /// container can store it) or uses the container's default.
-    var encoding: SampleEncoding?
+    public var encoding: SampleEncoding?
     /// A lossy codec's quality, 0 … 10 (higher sounds better); nil for the
     /// codec's default.
-    var quality: Double?
+    public var quality: Double?
     /// An Opus or MP3 encoder's bit rate in kbit/s; nil for the codec's default.
-    var bitrate: Double?
+    public var bitrate: Double?
     /// A FLAC encoder's compression level, 0 … 8; nil for libsndfile's 5.
-    var compressionLevel: Int?
+    public var compressionLevel: Int?
     /// Whether integer words get triangular dither.
-    var dithers = false
-    var overwrite = false
-    var script: ScriptSpec?
-    var options = AutomationOptions()
-    var inputOptions = InputOptions()
+    public var dithers = false
+    public var overwrite = false
+    public var script: ScriptSpec?
+    public var options = AutomationOptions()
+    public var inputOptions = InputOptions()
     /// `--rate` and `--channels`.
-    var format = MixFormatOptions()
-    var gainPath = GainPath.sample
-    var allowsBoost = false
+    public var format = MixFormatOptions()
+    public var gainPath = GainPath.sample
+    public var allowsBoost = false
 
-    init(inputs: [String], output: String) {
+    public init(inputs: [String], output: String) {
         self.inputs = inputs
         self.output = output
     }
 
     /// What a finished render produced.
-    struct Summary: Sendable {
-        let frameCount: Int64
-        let sampleRate: Int
-        let channelCount: Int
-        let encoding: SampleEncoding?
+    public struct Summary: Sendable {
+        public let frameCount: Int64
+        public let sampleRate: Int
+        public let channelCount: Int
+        public let encoding: SampleEncoding?
     }
 
     /// Renders. The output appears only when the render completes; on any
     /// failure — or when `shouldContinue` returns false — the temporary
     /// file is removed and nothing is left behind.
-    func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
+    public func run(progress: (Int64, Int64, Session) -> Void = { _, _, _ in },
              shouldContinue: () -> Bool = { true }) throws -> Summary {
         let sources = try inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: raw) }
         let container = self.container ?? SoundFileContainer(forPath: output) ?? (output == "-" ? .wav : nil)
@@ -113,6 +112,7 @@ struct RenderJob {
 }
 
 /// A render stopped by the user.
-struct RenderInterrupted: Error, CustomStringConvertible {
-    var description: String { "interrupted" }
+public struct RenderInterrupted: Error, CustomStringConvertible {
+    public init() {}
+    public var description: String { "interrupted" }
 }

@@ -3,6 +3,7 @@ import CSystemd
 import Dispatch
 import Foundation
 import SwellScript
+import SwellSession
 import SwellSndFile
 import Synchronization
 
@@ -23,7 +24,7 @@ import Synchronization
 /// turn, and `PropertiesChanged` names those that differ from the last
 /// signal's, whoever changed them: `swell ctl`, MPRIS, the script, the next
 /// file.
-final class MPRISServer: Sendable {
+public final class MPRISServer: PlaybackService, Sendable {
     static let objectPath = SWELL_MPRIS_PATH
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
     /// How often the bus thread looks at the published volume, at most:
@@ -60,7 +61,7 @@ final class MPRISServer: Sendable {
     /// ones it plays; `session` is the one playing, whose status is
     /// published before the name is taken, so a client that finds the name
     /// reads what is playing.
-    static func connect(layers: [LayerSpec], files: [SoundFileSource], playing session: Session) -> MPRISServer? {
+    public static func connect(layers: [LayerSpec], files: [SoundFileSource], playing session: Session) -> (any PlaybackService)? {
         var opened: OpaquePointer?
         guard sd_bus_open_user(&opened) >= 0, let bus = opened else { return nil }
         let server = MPRISServer(bus: bus, layers: layers, files: files, playing: session)
@@ -112,7 +113,7 @@ final class MPRISServer: Sendable {
     /// publishes `session`'s status and hands the replies to the bus
     /// thread — so a client that hears back from `Pause` reads `Paused`.
     /// Returns whether one of them was `Stop`.
-    func serve(_ session: Session, respond: (ControlRequest) -> String) -> Bool {
+    public func serve(_ session: Session, respond: (ControlRequest) -> String) -> Bool {
         let calls = inbox.withLock { calls in
             defer { calls.removeAll(keepingCapacity: true) }
             return calls
@@ -136,7 +137,7 @@ final class MPRISServer: Sendable {
 
     /// Leaves the bus — the name goes with the connection — once the replies
     /// owed are sent; calls that have not run are told the session ended.
-    func close() {
+    public func close() {
         guard !isClosing.exchange(true, ordering: .acquiringAndReleasing) else { return }
         wake()
         finished.wait()

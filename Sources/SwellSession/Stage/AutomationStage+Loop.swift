@@ -16,13 +16,13 @@ extension AutomationStage {
     /// half a second before it begins, so that its files' readers have
     /// their first second decoded when it does (``AudioSource``), and the
     /// passes whose files have ended are removed.
-    final class Loop {
+    public final class Loop {
         /// How long before it begins a pass is added.
-        static let lead = 0.5
+        public static let lead = 0.5
         /// Each input's source, layer name and place in a pass.
-        let parts: [(source: any AudioSource, name: String, offset: Double)]
+        package let parts: [(source: any AudioSource, name: String, offset: Double)]
         /// P, in seconds of whole frames.
-        let period: Double
+        public let period: Double
         /// The passes added, with where each ends, in the first layer's time.
         private var passes: [(end: Double, layers: [AudioLayer])]
         /// The pass to add next.
@@ -33,7 +33,7 @@ extension AutomationStage {
 
         /// The loop of the inputs' first pass, `layers`; `frames` rounds a
         /// duration to whole frames.
-        init(_ layers: [AudioLayer], frames: (Double) -> Double) throws(AutomationError) {
+        public init(_ layers: [AudioLayer], frames: (Double) -> Double) throws(AutomationError) {
             var parts: [(source: any AudioSource, name: String, offset: Double)] = []
             var period = 0.0
             for layer in layers {
@@ -55,7 +55,7 @@ extension AutomationStage {
         /// one added half a second before it begins, of which the stage's
         /// playing layer (``AutomationStage/playingLayer(at:)``) is the
         /// last begun.
-        func add(pass: Int, to parent: CALayer, at time: Double) -> [AudioLayer] {
+        public func add(pass: Int, to parent: CALayer, at time: Double) -> [AudioLayer] {
             for ended in passes where ended.end <= time {
                 for layer in ended.layers { layer.removeFromSuperlayer() }
             }
@@ -77,7 +77,7 @@ extension AutomationStage {
     /// Schedules the event that adds `pass` to the loop, half a second
     /// before it begins on the host's clock — or, while a pause holds the
     /// first layer's time, in half a second, to look again.
-    func schedule(_ loop: Loop, pass: Int, on host: RenderHost) {
+    public func schedule(_ loop: Loop, pass: Int, on host: RenderHost) {
         let begin = Double(pass) * loop.period
         let due = target.convertTime(begin - Loop.lead, to: nil)
         let now = host.commitTime
@@ -95,7 +95,7 @@ extension AutomationStage {
     /// on the host's clock by where the tree's time was, and is placed again
     /// by where it is now — a seek forward brings the pass's begin nearer,
     /// and the pass must still be there, decoded, when its time comes.
-    func loopDidSeek() {
+    public func loopDidSeek() {
         guard let loop, let host = root.renderHost else { return }
         loop.placements += 1
         schedule(loop, pass: loop.nextPass, on: host)
