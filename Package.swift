@@ -210,6 +210,9 @@ let package = Package(
         .testTarget(name: "SwellALSATests", dependencies: ["SwellALSA", "SwellSndFile", "ALSATestSupport"]),
         // With the audio and mixer layer kinds a player reads scripts with.
         .testTarget(name: "SwellScriptTests", dependencies: ["SwellScript", "SwellAudio", "SwellALSA", "TestSupport"]),
+        // The session library in memory: control requests and replies, the
+        // session on an offline engine or a headless host.
+        .testTarget(name: "SwellSessionTests", dependencies: ["SwellSession", "TestSupport"]),
         .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "SwellRender", "TestSupport"]),
         .testTarget(name: "SwellRenderTests", dependencies: ["SwellRender", "TestSupport"]),
         .testTarget(name: "SwellMediaTests", dependencies: ["SwellMedia", "SwellCore", "SwellAudio", "SwellRender", "TestSupport"]),

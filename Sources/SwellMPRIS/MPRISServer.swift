@@ -50,7 +50,7 @@ public final class MPRISServer: PlaybackService, Sendable {
     /// Calls waiting for the owning thread.
     private let inbox = Locked<[MPRISCall]>([])
     /// Calls the owning thread has run, waiting for the bus thread to reply.
-    private let answered = Locked<[(call: MPRISCall, reply: String)]>([])
+    private let answered = Locked<[(call: MPRISCall, reply: ControlReply)]>([])
     private let status: Locked<MPRISStatus>
     private let isClosing = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
@@ -113,12 +113,12 @@ public final class MPRISServer: PlaybackService, Sendable {
     /// publishes `session`'s status and hands the replies to the bus
     /// thread — so a client that hears back from `Pause` reads `Paused`.
     /// Returns whether one of them was `Stop`.
-    public func serve(_ session: Session, respond: (ControlRequest) -> String) -> Bool {
+    public func serve(_ session: Session, respond: (SessionCommand) -> ControlReply) -> Bool {
         let calls = inbox.withLock { calls in
             defer { calls.removeAll(keepingCapacity: true) }
             return calls
         }
-        var replies: [(call: MPRISCall, reply: String)] = []
+        var replies: [(call: MPRISCall, reply: ControlReply)] = []
         var stops = false
         for call in calls {
             let request = call.action.request(paused: session.engine.isRootLayerPaused)
@@ -206,7 +206,7 @@ public final class MPRISServer: PlaybackService, Sendable {
     /// position outside it. (A `Seek` before the start goes to the start
     /// and past the end ends the file, ``ControlResponder``.) The track is
     /// the one last published, a turn of the owning thread old at most.
-    private func seekRequest(_ member: String, _ message: OpaquePointer) -> ControlRequest? {
+    private func seekRequest(_ member: String, _ message: OpaquePointer) -> SessionCommand? {
         let now = status.withLock { $0 }
         guard now.canSeek, let track = now.track else { return nil }
         var trackID: UnsafePointer<CChar>?
@@ -230,10 +230,10 @@ public final class MPRISServer: PlaybackService, Sendable {
         var volume = 0.0
         let read = sd_bus_message_read_basic(value, CChar(bitPattern: UInt8(ascii: "d")), &volume)
         guard read >= 0 else { return read }
-        let line = CtlJob.setRequest([("volume", max(volume, 0))], layer: nil, duration: nil, timing: nil)
         do {
             guard volume.isFinite else { throw ControlError("the volume \(volume) is not a number") }
-            let request = try ControlRequest(parsing: Array(line.utf8), layers: layers, source: "Volume")
+            let request = try SessionCommand(.set([(AudioKey.volume, JSONValue(max(volume, 0)))]), layers: layers,
+                                             source: "Volume")
             inbox.withLock { $0.append(MPRISCall(action: .request(request), message: nil)) }
             return 0
         } catch let refused {
@@ -250,8 +250,7 @@ public final class MPRISServer: PlaybackService, Sendable {
         }
         for (call, reply) in replies {
             guard let message = call.message else { continue }
-            let fields = (try? JSONSerialization.jsonObject(with: Data(reply.utf8))) as? [String: Any]
-            if let failure = fields?["error"] as? String {
+            if let failure = reply.error {
                 var error = sd_bus_error()
                 sd_bus_error_set(&error, "org.freedesktop.DBus.Error.Failed", failure)
                 sd_bus_reply_method_error(message, &error)
@@ -309,11 +308,11 @@ public final class MPRISServer: PlaybackService, Sendable {
 /// A method call waiting for the owning thread.
 struct MPRISCall: @unchecked Sendable {
     enum Action: Sendable {
-        case request(ControlRequest)
+        case request(SessionCommand)
         /// `PlayPause`: which it is depends on the tree when it runs.
         case playPause
 
-        func request(paused: Bool) -> ControlRequest {
+        func request(paused: Bool) -> SessionCommand {
             switch self {
             case .request(let request): request
             case .playPause: paused ? .resume : .pause

@@ -298,7 +298,7 @@ struct HelpSnapshotTests {
           --to <level>            Animate to LEVEL.
           --ramp <spec>           A ramp: "T:V[:NAME] ...".
           --script <file>         A JSON script with mixer layers.
-          --duration <time>       How long --to takes (default 0.25s).
+          --duration <time>       How long --to takes (default 0.25 s).
           --timing <name>         The shape of the ramp (default linear).
           --restore               Put the original level back at the end.
           --hold                  After the ramp, stay until swell ctl stop or Ctrl-C.

@@ -55,10 +55,14 @@ public final class CATransaction {
     // MARK: Settings
 
     /// The duration given to animations added in this transaction that have
-    /// none of their own; 0.25 s unless set.
+    /// none of their own; ``defaultAnimationDuration`` unless set.
     public static func animationDuration() -> CFTimeInterval {
-        value(forKey: kCATransactionAnimationDuration).flatMap(ValueCoercion.number) ?? 0.25
+        value(forKey: kCATransactionAnimationDuration).flatMap(ValueCoercion.number) ?? defaultAnimationDuration
     }
+
+    /// Core Animation's animation duration when a transaction sets none: a
+    /// quarter of a second.
+    public static let defaultAnimationDuration: CFTimeInterval = 0.25
 
     public static func setAnimationDuration(_ dur: CFTimeInterval) {
         setValue(dur, forKey: kCATransactionAnimationDuration)

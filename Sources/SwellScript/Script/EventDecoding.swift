@@ -76,7 +76,8 @@ extension ScriptDecoder {
 
         let actions = object.members.filter { Self.actionKeys.contains($0.key) }
         guard let actionMember = actions.first else {
-            let requests = timed ? "" : ", or one of " + ControlRequest.controlKeys.map(\.quotedForMessage).joined(separator: ", ")
+            let requests = requestAlternatives.isEmpty ? ""
+                : ", or one of " + requestAlternatives.map(\.quotedForMessage).joined(separator: ", ")
             throw Diagnostic("\(object.what) needs one of \"set\", \"add\" or \"remove\"\(requests)", at: object.location)
         }
         if actions.count > 1 {

@@ -14,6 +14,9 @@ struct ScriptDecoder {
     let videos: VideoReader?
     /// The kinds of layer a declaration may name.
     var kinds: [LayerKind] = LayerKind.standard
+    /// For a control request: the keys of the requests that are not
+    /// events, which a request with no event action is told of.
+    var requestAlternatives: [String] = []
 
     func decode(_ root: JSONValue) throws(Diagnostic) -> ScriptSpec {
         let script = try JSONObjectReader(root, as: "the script")

@@ -24,6 +24,17 @@ public struct JSONValue: Hashable, Sendable {
         self.location = location
     }
 
+    /// A number written by a program, not read: it has no position of its
+    /// own.
+    public init(_ number: Double) {
+        self.init(.number(number, literal: JSONValue.literal(number)), at: SourceLocation(line: 1, column: 1))
+    }
+
+    /// A string written by a program.
+    public init(_ string: String) {
+        self.init(.string(string), at: SourceLocation(line: 1, column: 1))
+    }
+
     /// The member named `key` when the value is an object.
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = kind else { return nil }

@@ -40,18 +40,18 @@ public struct ControlResponder {
         return stopped
     }
 
-    public func respond(to request: ControlRequest) -> String {
+    public func respond(to request: SessionCommand) -> ControlReply {
         switch request {
         case .event(let event):
             guard let layer = stage.layers[event.layer] else { return ControlReply.failure("unknown layer '\(event.layer)'") }
             inTransaction { AutomationStage.perform(event, on: layer) }
             return ControlReply.success()
-        case .get(let name, let key):
-            guard let layer = stage.layers[name] else { return ControlReply.failure("unknown layer '\(name)'") }
-            guard let value = layer.presentation()?.value(forKeyPath: key).flatMap(ValueCoercion.number) else {
-                return ControlReply.failure("'\(name).\(key)' has no number to show")
+        case .get(let path):
+            guard let layer = stage.layers[path.layer] else { return ControlReply.failure("unknown layer '\(path.layer)'") }
+            guard let value = layer.presentation()?.value(forKeyPath: path.keyPath).flatMap(ValueCoercion.number) else {
+                return ControlReply.failure("'\(path)' has no number to show")
             }
-            return ControlReply.success(["value": value])
+            return ControlReply.success { $0.value = value }
         case .pause, .resume:
             // Through the host, as a window's space key: an audio engine
             // fades the sound around QA1673's pause (docs/audio.md#pausing-without-a-click).
@@ -66,12 +66,15 @@ public struct ControlResponder {
             return ControlReply.success()
         case .status:
             let now = host.currentTime
-            var fields: [String: Any] = [
-                "pid": Int(getpid()), "files": files, "time": now - origin,
-                "volume": stage.presentedVolume, "paused": host.isRootLayerPaused, "xruns": xruns(),
-            ]
-            fields["position"] = stage.playingLayer(at: now).map { stage.position(of: $0, at: now) }
-            return ControlReply.success(fields)
+            return ControlReply.success { reply in
+                reply.pid = Int(getpid())
+                reply.files = files
+                reply.time = now - origin
+                reply.volume = stage.presentedVolume
+                reply.paused = host.isRootLayerPaused
+                reply.xruns = xruns()
+                reply.position = stage.playingLayer(at: now).map { stage.position(of: $0, at: now) }
+            }
         }
     }
 
@@ -83,7 +86,7 @@ public struct ControlResponder {
     /// (docs/audio.md#seeking-without-a-click). The reply says where the
     /// file is then, in seconds (`swell ctl seek` prints it). A stream
     /// cannot move: it is read once, from its start.
-    private func seek(_ target: (Double) -> Double) -> String {
+    private func seek(_ target: (Double) -> Double) -> ControlReply {
         var reply = ControlReply.failure("no file plays")
         inTransaction {
             let time = host.jumpTime
@@ -94,7 +97,7 @@ public struct ControlResponder {
             }
             let position = stage.position(target(layer.convertTime(time, from: nil)), within: layer)
             host.performJump { stage.seek(layer, to: position, at: time) }
-            reply = ControlReply.success(["position": position])
+            reply = ControlReply.success { $0.position = position }
         }
         return reply
     }

@@ -94,7 +94,7 @@ public final class ControlServer: Sendable {
                     // Not drained, as a refused peer's input is, so that a
                     // flood of connections cannot stall this thread; the
                     // line sent is still read before the peer sees the close.
-                    send(ControlReply.failure("too many connections (\(Self.maximumConnections)); try again"), to: connection)
+                    send(ControlReply.failure("too many connections (\(Self.maximumConnections)); try again").text, to: connection)
                     Foundation.close(connection)
                     continue
                 }
@@ -145,7 +145,7 @@ public final class ControlServer: Sendable {
         defer { Foundation.close(connection) }
         var uid: UInt32 = 0
         guard swell_peer_uid(connection, &uid) == 0, uid == getuid() else {
-            send(ControlReply.failure("permission denied: the session belongs to another user"), to: connection)
+            send(ControlReply.failure("permission denied: the session belongs to another user").text, to: connection)
             discardInput(of: connection)
             return
         }
@@ -158,12 +158,12 @@ public final class ControlServer: Sendable {
             if count < 0 && errno == EINTR { continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 if pending.isEmpty && !skipping { continue }
-                send(ControlReply.failure("the request was not completed within \(Self.requestTimeout) s"), to: connection)
+                send(ControlReply.failure("the request was not completed within \(Self.requestTimeout) s").text, to: connection)
                 return
             }
             guard count > 0 else {
                 if !pending.isEmpty {
-                    send(ControlReply.failure("the request ends without a newline"), to: connection)
+                    send(ControlReply.failure("the request ends without a newline").text, to: connection)
                 }
                 return
             }
@@ -200,9 +200,9 @@ public final class ControlServer: Sendable {
 
     /// A parse error at once, else the request handed to the owning thread.
     private func submit(_ line: [UInt8]) -> PendingReply {
-        let request: ControlRequest
+        let request: SessionCommand
         do throws(SourceError) {
-            request = try ControlRequest(parsing: line, layers: layers)
+            request = try SessionCommand(line: line, layers: layers)
         } catch {
             return .ready(ControlReply.failure(error.message, at: error.location))
         }
@@ -246,10 +246,14 @@ public final class ControlServer: Sendable {
 /// The reply a connection owes for one line: known at once, or awaited
 /// from the owning thread.
 private enum PendingReply {
-    case ready(String)
+    case ready(ControlReply)
     case waiting(ControlCall)
 
     var line: String {
+        reply.text
+    }
+
+    private var reply: ControlReply {
         switch self {
         case .ready(let line): line
         case .waiting(let call): call.awaitReply()
@@ -259,20 +263,20 @@ private enum PendingReply {
 
 /// A request waiting for the owning thread, and its reply.
 public final class ControlCall: Sendable {
-    public let request: ControlRequest
-    private let answer = Locked<String?>(nil)
+    public let request: SessionCommand
+    private let answer = Locked<ControlReply?>(nil)
     private let answered = DispatchSemaphore(value: 0)
 
-    public init(_ request: ControlRequest) {
+    public init(_ request: SessionCommand) {
         self.request = request
     }
 
-    public func reply(_ line: String) {
+    public func reply(_ line: ControlReply) {
         answer.withLock { $0 = line }
         answered.signal()
     }
 
-    fileprivate func awaitReply() -> String {
+    fileprivate func awaitReply() -> ControlReply {
         answered.wait()
         return answer.withLock { $0 } ?? ControlReply.failure("no reply")
     }

@@ -8,7 +8,7 @@ public protocol PlaybackService: AnyObject {
     /// Runs the requests that arrived since the last turn with `respond`
     /// and publishes `session`'s state; true when one asked the session to
     /// stop.
-    func serve(_ session: Session, respond: (ControlRequest) -> String) -> Bool
+    func serve(_ session: Session, respond: (SessionCommand) -> ControlReply) -> Bool
     /// Ends the service once the replies it owes are sent.
     func close()
 }

@@ -25,49 +25,47 @@ public struct CtlJob {
         return try ControlClient(pid: only, directory: directory)
     }
 
-    /// Sends each request line in turn, stopping at the first the session
-    /// refuses; returns the replies. `source` names the lines in errors
-    /// (`events.json:3:9: …`); nil for requests the command built. With
-    /// `echo`, each reply that says more than `ok` — a `get`'s value, a
-    /// `status`, a seek's position — is printed as it comes, the one JSON
-    /// line the session sent.
-    public func send(_ lines: [String], source: String? = nil, echo: Bool = false) throws(ControlError) -> [[String: Any]] {
+    /// Sends `request` and returns the reply; a refusal is a bad-input
+    /// error with the session's message.
+    public func send(_ request: ControlRequest) throws(ControlError) -> ControlReply {
+        try send(lines: [request.text])[0]
+    }
+
+    /// Sends each request line as it is written, in turn, stopping at the
+    /// first the session refuses; returns the replies. `source` names the
+    /// lines in errors (`events.json:3:9: …`); nil for requests the command
+    /// built. With `echo`, each reply that says more than `ok` — a `get`'s
+    /// value, a `status`, a seek's position — is printed as it comes, the
+    /// one JSON line the session sent.
+    public func send(lines: [String], source: String? = nil, echo: Bool = false) throws(ControlError) -> [ControlReply] {
         let client = try connect()
-        var replies: [[String: Any]] = []
+        var replies: [ControlReply] = []
         for (index, line) in lines.enumerated() where !line.allSatisfy(\.isWhitespace) {
             let text = try client.request(line)
-            guard let reply = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
-                throw ControlError("swell session \(client.pid) sent a reply that is not JSON: \(text)")
+            let reply: ControlReply
+            do throws(SourceError) {
+                reply = try ControlReply(line: text, source: "swell session \(client.pid)")
+            } catch {
+                throw ControlError("swell session \(client.pid) sent a reply that is not one: \(text)")
             }
-            if let message = reply["error"] as? String {
+            if let message = reply.error {
                 var place = ""
-                if let source, let column = reply["column"] as? Int { place = "\(source):\(index + 1):\(column): " }
+                if let source, let column = reply.column { place = "\(source):\(index + 1):\(column): " }
                 throw ControlError(place + message, isBadInput: true)
             }
-            if echo && reply.count > 1 { print(text) }
+            if echo && reply != ControlReply() { print(text) }
             replies.append(reply)
         }
         return replies
     }
 
-    /// The `set` event of `values` (key and model value), as a request line.
-    public static func setRequest(_ values: [(key: String, value: Double)], layer: String?, duration: Double?,
-                           timing: String?) -> String {
-        var event: [String: Any] = ["set": Dictionary(values, uniquingKeysWith: { _, last in last })]
-        if let layer { event["layer"] = layer }
-        if let duration { event["duration"] = duration }
-        if let timing { event["timingFunction"] = timing }
-        let data = try! JSONSerialization.data(withJSONObject: event, options: [.sortedKeys])
-        return String(decoding: data, as: UTF8.self)
-    }
-
     /// Each running session's `status`, by pid; sessions that end while
     /// being asked are left out.
-    public func list() -> [(pid: Int32, status: [String: Any])] {
+    public func list() -> [(pid: Int32, status: ControlReply)] {
         directory.sessions().compactMap { pid in
             var job = self
             job.pid = pid
-            guard let status = try? job.send([#"{"status": true}"#]).first else { return nil }
+            guard let status = try? job.send(.status) else { return nil }
             return (pid, status)
         }
     }

@@ -66,9 +66,11 @@ public struct MixerJob {
         let card = LayerSpec(name: "card", type: .mixer, location: SourceLocation(line: 1, column: 1))
         switch target {
         case .level(let level):
-            let event = EventSpec(time: 0, layer: "card", action: .set([AudioKey.volume: SceneValue(level)]),
-                                  transaction: TransactionSpec(animationDuration: duration ?? 0.25, animationTimingFunction: timing),
-                                  location: card.location)
+            let request = ControlRequest.set([(AudioKey.volume, JSONValue(level))], duration: duration,
+                                             timingFunction: timing.description)
+            guard case .event(let event) = try SessionCommand(request, layers: [card], source: "--to") else {
+                preconditionFailure("a set is an event")
+            }
             script = ScriptSpec(layers: [card], events: [event])
         case .ramp(let ramp):
             options.ramp = ramp

@@ -179,10 +179,13 @@ public final class AutomationStage {
         var end = 0.0
         for event in script.events {
             switch event.action {
-            case .set: end = max(end, event.time + (event.transaction.disableActions ? 0 : event.transaction.animationDuration ?? 0.25))
+            case .set:
+                let duration = event.transaction.animationDuration ?? CATransaction.defaultAnimationDuration
+                end = max(end, event.time + (event.transaction.disableActions ? 0 : duration))
             case .add(let spec, _):
                 let animation = spec.makeAnimation()
-                let duration = animation.duration > 0 ? animation.duration : event.transaction.animationDuration ?? 0.25
+                let duration = animation.duration > 0 ? animation.duration
+                    : event.transaction.animationDuration ?? CATransaction.defaultAnimationDuration
                 var timing = MediaTiming()
                 timing.duration = duration
                 timing.repeatCount = Double(animation.repeatCount)
@@ -317,7 +320,7 @@ public final class AutomationStage {
     /// events at their times, and control requests when they arrive.
     public static func perform(_ event: EventSpec, on layer: CALayer) {
         let transaction = event.transaction
-        CATransaction.setAnimationDuration(transaction.animationDuration ?? 0.25)
+        if let duration = transaction.animationDuration { CATransaction.setAnimationDuration(duration) }
         CATransaction.setAnimationTimingFunction(transaction.animationTimingFunction?.timingFunction)
         CATransaction.setDisableActions(transaction.disableActions)
         switch event.action {

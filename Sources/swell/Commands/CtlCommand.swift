@@ -10,7 +10,7 @@ struct CtlCommand: ParsableCommand {
         discussion: """
         Each request runs in the session as a Core Animation transaction at its current \
         time: a set animates from the value being heard (the implicit action), over \
-        --duration (default 0.25 s). Without --pid, ctl talks to the only session running.
+        --duration (default \(CATransaction.defaultAnimationDuration) s). Without --pid, ctl talks to the only session running.
 
         EXAMPLES:
           swell ctl set volume=-12dB --duration 300ms --timing easeOut
@@ -42,14 +42,16 @@ struct CtlCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Set model values, animated from the presented ones.")
 
-        @Argument(help: ArgumentHelp("KEY=VALUE; volume takes a LEVEL (0.5, 50%, -12dB).", valueName: "key=value"))
+        @Argument(help: ArgumentHelp("KEY=VALUE, VALUE as a script writes it: 0.5, -12dB (a LEVEL), #ff0000, [10,20], null.",
+                                     valueName: "key=value"))
         var assignments: [String]
 
         @Option(help: ArgumentHelp("The layer (default: the session's first layer, main without a script).",
                                    valueName: "name"))
         var layer: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("The animation's length (default 0.25 s).", valueName: "time"),
+        @Option(parsing: .unconditional, help: ArgumentHelp(
+            "The animation's length (default \(CATransaction.defaultAnimationDuration) s).", valueName: "time"),
                 transform: Parse.time)
         var duration: Double?
 
@@ -61,18 +63,17 @@ struct CtlCommand: ParsableCommand {
 
         func run() throws {
             if let timing { _ = try Parse.timing(timing) }
-            let values = try assignments.map { assignment throws -> (key: String, value: Double) in
+            let values = try assignments.map { assignment throws -> (key: String, value: JSONValue) in
                 guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
                     throw ValidationError("\(assignment.quotedForMessage) is not KEY=VALUE")
                 }
-                let key = String(assignment[..<equals]), text = String(assignment[assignment.index(after: equals)...])
-                if key == "volume" { return (key, try Parse.level(text)) }
-                guard let number = Double(text), number.isFinite else {
-                    throw ValidationError("\(key.quotedForMessage) takes a number, not \(text.quotedForMessage)")
-                }
-                return (key, number)
+                // The session reads the value by its property's table: a
+                // JSON value as written, else the text as a string.
+                let text = String(assignment[assignment.index(after: equals)...])
+                let value = (try? JSONParser().parse(text, file: "value")) ?? JSONValue(text)
+                return (String(assignment[..<equals]), value)
             }
-            _ = try CtlCommand.job(target, ctl).send([CtlJob.setRequest(values, layer: layer, duration: duration, timing: timing)])
+            _ = try CtlCommand.job(target, ctl).send(.set(values, layer: layer, duration: duration, timingFunction: timing))
         }
     }
 
@@ -86,10 +87,9 @@ struct CtlCommand: ParsableCommand {
         @ParentCommand var ctl: CtlCommand
 
         func run() throws {
-            let request = try JSONSerialization.data(withJSONObject: ["get": keyPath])
-            let reply = try CtlCommand.job(target, ctl).send([String(decoding: request, as: UTF8.self)])
+            let reply = try CtlCommand.job(target, ctl).send(.get(keyPath))
             // Nine significant digits, as `swell curve` prints values.
-            print(String(format: "%.9g", reply.first?["value"] as? Double ?? .nan))
+            print(String(format: "%.9g", reply.value ?? .nan))
         }
     }
 
@@ -97,14 +97,14 @@ struct CtlCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Pause the session: a 20 ms fade, then its root layer's speed 0.")
         @OptionGroup var target: Target
         @ParentCommand var ctl: CtlCommand
-        func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"pause": true}"#]) }
+        func run() throws { _ = try CtlCommand.job(target, ctl).send(.pause) }
     }
 
     struct Resume: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Resume a paused session.")
         @OptionGroup var target: Target
         @ParentCommand var ctl: CtlCommand
-        func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"resume": true}"#]) }
+        func run() throws { _ = try CtlCommand.job(target, ctl).send(.resume) }
     }
 
     struct Seek: ParsableCommand {
@@ -121,11 +121,9 @@ struct CtlCommand: ParsableCommand {
         func run() throws {
             let sign = time.last.flatMap { ["+": 1.0, "-": -1.0][$0] }
             let seconds = try Parse.time(sign == nil ? time : String(time.dropLast()))
-            let request = sign.map { ["seek": $0 * seconds] } ?? ["position": seconds]
-            let line = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
-            let reply = try CtlCommand.job(target, ctl).send([line])
+            let reply = try CtlCommand.job(target, ctl).send(sign.map { .seek($0 * seconds) } ?? .position(seconds))
             // Where the file is now, in seconds.
-            print(String(format: "%.3f", reply.first?["position"] as? Double ?? .nan))
+            print(String(format: "%.3f", reply.position ?? .nan))
         }
     }
 
@@ -133,7 +131,7 @@ struct CtlCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "End the session (after a 20 ms fade).")
         @OptionGroup var target: Target
         @ParentCommand var ctl: CtlCommand
-        func run() throws { _ = try CtlCommand.job(target, ctl).send([#"{"stop": true}"#]) }
+        func run() throws { _ = try CtlCommand.job(target, ctl).send(.stop) }
     }
 
     struct Send: ParsableCommand {
@@ -158,7 +156,7 @@ struct CtlCommand: ParsableCommand {
                 }
             }
             let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            _ = try CtlCommand.job(target, ctl).send(lines.map(String.init), source: file == "-" ? "<stdin>" : file,
+            _ = try CtlCommand.job(target, ctl).send(lines: lines.map(String.init), source: file == "-" ? "<stdin>" : file,
                                                      echo: true)
         }
     }
@@ -168,9 +166,9 @@ struct CtlCommand: ParsableCommand {
 
         func run() throws {
             for (pid, status) in CtlJob().list() {
-                let time = (status["time"] as? Double).map { String(format: "%.3f", $0) } ?? "-"
-                let volume = (status["volume"] as? Double).map { String(format: "%.6g", $0) } ?? "-"
-                let files = (status["files"] as? [String])?.joined(separator: " ") ?? ""
+                let time = status.time.map { String(format: "%.3f", $0) } ?? "-"
+                let volume = status.volume.map { String(format: "%.6g", $0) } ?? "-"
+                let files = status.files?.joined(separator: " ") ?? ""
                 print("\(pid)\t\(time)\t\(volume)\t\(files)")
             }
         }

@@ -43,7 +43,8 @@ struct MixerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON script with mixer layers.", valueName: "file"))
     var script: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How long --to takes (default 0.25s).", valueName: "time"), transform: Parse.time)
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "How long --to takes (default \(CATransaction.defaultAnimationDuration) s).", valueName: "time"), transform: Parse.time)
     var duration: Double?
 
     @Option(help: ArgumentHelp("The shape of the ramp (default linear).", valueName: "name"), transform: Parse.timing)

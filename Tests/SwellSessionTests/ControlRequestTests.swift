@@ -1,15 +1,16 @@
 import Foundation
 import Testing
-import SwellScript
+import SwellSession
 
 /// Control requests: the script event grammar without `at`, and the
-/// requests only a live session answers (docs/control.md#requests).
+/// requests only a live session answers (docs/control.md#requests), read
+/// from a line against the session's layers.
 @Suite("control requests")
 struct ControlRequestTests {
     static let layers = [LayerSpec.main]
 
-    private func parse(_ line: String) throws(SourceError) -> ControlRequest {
-        try ControlRequest(parsing: Array(line.utf8), layers: Self.layers)
+    private func parse(_ line: String) throws(SourceError) -> SessionCommand {
+        try SessionCommand(line: Array(line.utf8), layers: Self.layers)
     }
 
     @Test("a set with its transaction settings is a script event for now") func set() throws {
@@ -30,7 +31,7 @@ struct ControlRequestTests {
     }
 
     @Test("get, pause, resume and status") func controls() throws {
-        #expect(try parse(#"{"get": "main.volume"}"#) == .get(layer: "main", key: "volume"))
+        #expect(try parse(#"{"get": "main.volume"}"#) == .get(try LayerKeyPath(parsing: "main.volume", layers: Self.layers)))
         #expect(try parse(#"{"pause": true}"#) == .pause)
         #expect(try parse(#"{"resume": true}"#) == .resume)
         #expect(try parse(#"{"status": true}"#) == .status)
@@ -46,10 +47,10 @@ struct ControlRequestTests {
     /// the line as written.
     @Test("bad requests name the line and column", arguments: [
         (#"{"at": 1, "set": {"volume": 1}}"#, 2, "unknown key \"at\""),
-        (#"{"get": "main"}"#, 9, "\"get\" takes LAYER.KEY"),
-        (#"{"get": "bus.volume"}"#, 9, "unknown layer \"bus\""),
+        (#"{"get": "main"}"#, 9, "\"get\": expected LAYER.KEY, such as main.volume"),
+        (#"{"get": "bus.volume"}"#, 9, "\"get\": unknown layer \"bus\""),
         (#"{"get": "main.volume", "pause": true}"#, 24, "\"pause\" cannot be combined with \"get\""),
-        (#"{"pause": 1}"#, 11, "\"pause\""),
+        (#"{"pause": 1}"#, 11, "\"pause\" must be true, not a number"),
         (#"{}"#, 1, "request needs one of \"set\", \"add\" or \"remove\", or one of \"get\""),
         (#"{"set": {"volume": -1}}"#, 20, "\"volume\" must not be negative"),
         (#"{"position": -1}"#, 14, "\"position\" must not be negative"),
