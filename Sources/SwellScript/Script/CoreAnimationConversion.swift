@@ -13,6 +13,8 @@ extension TimingFunctionSpec {
             CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: name)!)
         case .bezier(let x1, let y1, let x2, let y2):
             CAMediaTimingFunction(controlPoints: x1, y1, x2, y2)
+        case .mirrored(let function):
+            function.timingFunction.mirrored
         }
     }
 }

@@ -12,9 +12,13 @@
 /// `CAMediaTimingFunction(controlPoints:_:_:_:)`: the curve runs from (0, 0)
 /// to (1, 1) and must be a function of time, so x1 and x2 lie in 0…1 (the
 /// CSS `cubic-bezier()` rule); y may leave 0…1 to overshoot.
+/// `mirrored(NAME)` is the curve turned half a turn,
+/// `CAMediaTimingFunction.mirrored`: the shape a fade-out has, as SoX and
+/// FFmpeg mirror a fade-in's (docs/fades.md).
 public enum TimingFunctionSpec: Hashable, Sendable, CustomStringConvertible {
     case named(String)
     case bezier(x1: Double, y1: Double, x2: Double, y2: Double)
+    indirect case mirrored(TimingFunctionSpec)
 
     /// `CAMediaTimingFunctionName` raw values.
     public static let coreAnimationNames = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
@@ -37,6 +41,10 @@ public enum TimingFunctionSpec: Hashable, Sendable, CustomStringConvertible {
             ValueSyntaxError(subject: "timing function", value: text, reason: reason)
         }
         let trimmed = text.trimmingWhitespace
+        if trimmed.hasPrefix("mirrored("), trimmed.hasSuffix(")") {
+            self = .mirrored(try TimingFunctionSpec(parsing: String(trimmed.dropFirst("mirrored(".count).dropLast())))
+            return
+        }
         if trimmed.hasPrefix("bezier(") {
             guard trimmed.hasSuffix(")") else { throw failure("expected ')' after the control points") }
             let arguments = trimmed.dropFirst("bezier(".count).dropLast().split(separator: ",", omittingEmptySubsequences: false)
@@ -80,6 +88,7 @@ public enum TimingFunctionSpec: Hashable, Sendable, CustomStringConvertible {
         case .named(let name): name
         case let .bezier(x1, y1, x2, y2):
             "bezier(\([x1, y1, x2, y2].map(\.shortDescription).joined(separator: ",")))"
+        case .mirrored(let function): "mirrored(\(function))"
         }
     }
 }

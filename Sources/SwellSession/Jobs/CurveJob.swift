@@ -41,7 +41,7 @@ public struct CurveJob {
         let host = HeadlessHost(clock: clock)
         let stage = try AutomationStage(script: script ?? ScriptSpec(), options: options,
                                         sampleRate: nil, openMixer: nil)
-        try stage.install(on: host)
+        stage.install(on: host)
         let last = try end ?? options.duration?.seconds(atSampleRate: nil) ?? max(stage.naturalEnd, start)
         guard last.isFinite, last >= start else { throw AutomationError("--end must not be before --start") }
         // Counted in Double first: a range of 1e17 s has more points than

@@ -83,12 +83,12 @@ public struct MixerJob {
             script = spec
         }
         let host = HeadlessHost(clock: HostClock())
-        let stage = try AutomationStage(script: script, options: options, sampleRate: nil) { device, control in
+        let origin = host.currentTime
+        let stage = try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: { device, control in
             if device == nil && control == nil { return opened }
             return try MixerControl(device: device ?? self.device, name: control ?? self.control, configuration: configuration)
-        }
-        let origin = host.currentTime
-        try stage.install(on: host, origin: origin)
+        }, origin: origin)
+        stage.install(on: host)
         var end = origin + stage.naturalEnd
         let link = CADisplayLink(host: host) { _ in }
         link.preferredFramesPerSecond = framesPerSecond

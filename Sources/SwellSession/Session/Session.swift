@@ -84,7 +84,7 @@ public final class Session {
         }
         // Heard for exactly the length: not a period more.
         engine.endTime = seconds
-        try stage.install(on: engine)
+        stage.install(on: engine)
         frameCount = seconds.map { Int64(($0 * Double(sampleRate)).rounded()) } ?? OfflineRenderer.untilSourcesEnd
         self.input = input
     }

@@ -36,10 +36,15 @@ public final class AutomationStage {
     private(set) var layerNames: [String] = []
     /// The layer the options automate.
     public let target: CALayer
-    /// `--fade-in` and `--fade-out` in seconds.
-    private let fadeIn: Double?, fadeOut: Double?
+    /// Its name.
+    let targetName: String
     /// The layer `--fade-out` animates, the target's new parent.
-    private var fadeOutLayer: CALayer?
+    private(set) var fadeOutLayer: CALayer?
+    /// The events the session runs, in time order: the script's and the
+    /// command line's (``optionEvents(fadeIn:fadeOut:)``).
+    public private(set) var events: [EventSpec] = []
+    /// The host time the session's time 0 is at.
+    public let origin: Double
     /// Where the inputs hand over to each other.
     private var crossfades: [Crossfade] = []
     /// The audio layers playing the input files, in the order they begin
@@ -56,8 +61,7 @@ public final class AutomationStage {
     /// file, or one does not say how long it is (a stream).
     private(set) var length: Double?
 
-    private let script: ScriptSpec
-    private let options: AutomationOptions
+    let options: AutomationOptions
     private let sampleRate: Int?
 
     /// Opens the mixer control of a mixer layer: `(device, control)` from the
@@ -71,16 +75,16 @@ public final class AutomationStage {
     /// silent),
     /// `sampleRate` the rate frames are counted at (fade lengths round to
     /// it), `openMixer` opens mixer layers' controls (nil: mixer layers
-    /// compute their curve only).
+    /// compute their curve only), `origin` the host time the session starts.
     package init(script: ScriptSpec, options: AutomationOptions, inputs: [any AudioSource] = [], crossfade: Double = 0,
          loops: Bool = false, files: [String: any AudioSource] = [:], sampleRate: Int?,
-         openMixer: MixerOpener?) throws {
+         openMixer: MixerOpener?, origin: Double = 0) throws {
         try options.validate()
-        self.script = script
         self.options = options
         self.sampleRate = sampleRate
-        fadeIn = try options.fadeIn?.seconds(atSampleRate: sampleRate)
-        fadeOut = try options.fadeOut?.seconds(atSampleRate: sampleRate)
+        self.origin = origin
+        let fadeIn = try options.fadeIn?.seconds(atSampleRate: sampleRate)
+        let fadeOut = try options.fadeOut?.seconds(atSampleRate: sampleRate)
         let input = inputs.count == 1 ? inputs[0] : nil
         let root = CALayer()
         root.name = "root"
@@ -103,7 +107,8 @@ public final class AutomationStage {
             parent.addSublayer(built[spec.name]!)
         }
         layers = built
-        target = built[script.layers[0].name]!
+        targetName = script.layers[0].name
+        target = built[targetName]!
         if let input, inputLayers.isEmpty {
             addInputLayer(AudioLayer(soundSource: input), named: "input")
         } else if inputs.count > 1 {
@@ -122,6 +127,10 @@ public final class AutomationStage {
         CATransaction.flush()
         // A loop has no end of its own: only --duration gives it one.
         length = try options.duration?.seconds(atSampleRate: sampleRate) ?? (loops ? nil : mediaEnd)
+        let (first, after) = try optionEvents(fadeIn: fadeIn, fadeOut: fadeOut)
+        // Stable: events at the same time keep this order.
+        events = (first + script.events + after).enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 
     /// The presented volume of the layer the options and `swell ctl set`
@@ -158,26 +167,26 @@ public final class AutomationStage {
         return unknown ? nil : end
     }
 
-    /// Hosts the tree on `host` and schedules the script's events and the
-    /// options' animations on it, at their times after `origin` (host
-    /// time). Audio layers play their files at their local time, which is
+    /// Hosts the tree on `host` and schedules the events on it, at their
+    /// times after ``origin`` (host time), and the crossfades of the
+    /// inputs. Audio layers play their files at their local time, which is
     /// host time unless the script retimes them.
-    public func install(on host: RenderHost, origin: Double = 0) throws(AutomationError) {
+    public func install(on host: RenderHost) {
         host.rootLayer = root
-        for event in script.events {
+        for event in events {
             guard let layer = layers[event.layer] else { continue }
             host.schedule(at: origin + event.time) { Self.perform(event, on: layer) }
         }
-        try scheduleOptions(on: host, origin: origin)
+        for crossfade in crossfades { schedule(crossfade, on: host) }
         if let loop { schedule(loop, pass: 1, on: host) }
     }
 
     /// When the automation stops changing anything: the latest end of an
     /// event's implicit animation or added animation (ignoring ones that
-    /// never end), of a fade or of the ramp.
+    /// never end) — a fade's and the ramp's too, which are events.
     public var naturalEnd: Double {
         var end = 0.0
-        for event in script.events {
+        for event in events {
             switch event.action {
             case .set:
                 let duration = event.transaction.animationDuration ?? CATransaction.defaultAnimationDuration
@@ -196,9 +205,6 @@ public final class AutomationStage {
             case .removeAnimation, .removeAllAnimations: end = max(end, event.time)
             }
         }
-        if let fadeIn { end = max(end, fadeIn) }
-        if fadeOut != nil, let length { end = max(end, length) }
-        if let last = options.ramp?.points.last { end = max(end, last.time) }
         return end
     }
 
@@ -343,46 +349,11 @@ public final class AutomationStage {
         return (seconds * Double(sampleRate)).rounded() / Double(sampleRate)
     }
 
-    private func scheduleOptions(on host: RenderHost, origin: Double) throws(AutomationError) {
-        let shape = options.timing.timingFunction
-        let target = self.target
-        if let fadeIn = fadeIn.map(frames), fadeIn > 0 {
-            host.schedule(at: origin) {
-                let fade = CABasicAnimation(keyPath: AudioKey.volume)
-                fade.fromValue = 0.0
-                fade.duration = fadeIn
-                fade.timingFunction = shape
-                target.add(fade, forKey: "fade-in")
-            }
-        }
-        if let fadeOut = fadeOut.map(frames), fadeOut > 0, let fadeOutLayer {
-            guard let length else {
-                throw AutomationError("--fade-out needs the length of the input, or --duration")
-            }
-            // A fade longer than L began before the start: it is added at
-            // the origin with its begin time in the past, so it still ends
-            // at L.
-            let begin = length - fadeOut
-            host.schedule(at: origin + max(begin, 0)) {
-                let fade = CABasicAnimation(keyPath: AudioKey.volume)
-                if begin < 0 { fade.beginTime = fadeOutLayer.convertTime(origin + begin, from: nil) }
-                fade.toValue = 0.0
-                fade.duration = fadeOut
-                fade.timingFunction = shape.mirrored
-                fade.fillMode = .forwards
-                fade.isRemovedOnCompletion = false
-                fadeOutLayer.add(fade, forKey: "fade-out")
-            }
-        }
-        if let ramp = options.ramp { scheduleRamp(ramp, on: host, origin: origin) }
-        for crossfade in crossfades { schedule(crossfade, on: host, origin: origin) }
-    }
-
     /// An equal-power crossfade, as objc.io's two fades of one transaction:
     /// the incoming volume rises along F(p) = sin(πp/2) (SoX's `fade q`),
     /// the outgoing falls along the mirrored curve, which leaves it at
     /// F(1 − p) = cos(πp/2), so the powers add to 1.
-    private func schedule(_ crossfade: Crossfade, on host: RenderHost, origin: Double) {
+    private func schedule(_ crossfade: Crossfade, on host: RenderHost) {
         let qsin = CAMediaTimingFunction(name: .qsin)
         host.schedule(at: origin + crossfade.time) {
             let fadeIn = CABasicAnimation(keyPath: AudioKey.volume)
@@ -397,40 +368,6 @@ public final class AutomationStage {
             fadeOut.fillMode = .forwards
             fadeOut.isRemovedOnCompletion = false
             crossfade.outgoing.add(fadeOut, forKey: "crossfade")
-        }
-    }
-
-    /// The ramp as a keyframe animation of `volume` from the first point's
-    /// time to the last's, holding the end values outside (fill both).
-    private func scheduleRamp(_ ramp: RampSpec, on host: RenderHost, origin: Double) {
-        let points = ramp.points
-        guard let first = points.first, let last = points.last else { return }
-        // The value holds before the first point: the model starts there,
-        // without the implicit animation a change to a hosted layer runs.
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        target.setValue(first.level, forKey: AudioKey.volume)
-        CATransaction.commit()
-        let span = last.time - first.time
-        let target = self.target
-        guard span > 0 else {
-            host.schedule(at: origin + first.time) {
-                CATransaction.setDisableActions(true)
-                target.setValue(last.level, forKey: AudioKey.volume)
-            }
-            return
-        }
-        let shape = options.timing
-        host.schedule(at: origin) {
-            let animation = CAKeyframeAnimation(keyPath: AudioKey.volume)
-            animation.values = points.map(\.level)
-            animation.keyTimes = points.map { NSNumber(value: ($0.time - first.time) / span) }
-            animation.timingFunctions = points.dropFirst().map { ($0.timingFunction ?? shape).timingFunction }
-            animation.beginTime = target.convertTime(origin + first.time, from: nil)
-            animation.duration = span
-            animation.fillMode = .both
-            animation.isRemovedOnCompletion = false
-            target.add(animation, forKey: "ramp")
         }
     }
 }

@@ -62,7 +62,7 @@ struct WindowJob {
             let clock = ManualClock()
             let host = HeadlessHost(clock: clock)
             let stage = try AutomationStage(script: script, options: play.options, sampleRate: nil, openMixer: nil)
-            try stage.install(on: host)
+            stage.install(on: host)
             let scene = HostClockScene(host: host, clock: clock, end: end)
             let responder = ControlResponder(stage: stage, host: host, files: [])
             let ending = try window.run(scene, shouldContinue: { continues(responder) }, savePath: savePath, saved: saved)
