@@ -90,6 +90,11 @@ struct ScriptRejectionTests {
               "\"scale\" must be a positive number of pixels per point"),
         .init("scaled canvas fits", #"{"version": 1, "canvas": {"width": 10000, "height": 360, "scale": ‸2}}"#,
               "the canvas would be 20000 pixels on a side; at most 16384 are drawn"),
+        // The renderer rounds a fraction of a pixel up: 8192 × 2.00005 is
+        // 16,384.4 pixels, drawn as 16,385, and refused here, where it is
+        // written, not when the frames are drawn.
+        .init("a fraction of a pixel counts", #"{"version": 1, "canvas": {"width": 8192, "height": 10, "scale": ‸2.00005}}"#,
+              "the canvas would be 16385 pixels on a side; at most 16384 are drawn"),
         .init("hex colour", ##"{"version": 1, "canvas": {"width": 64, "height": 36, "backgroundColor": ‸"#12345"}}"##,
               "\"backgroundColor\": invalid colour \"#12345\": expected \"#rrggbb\" or \"#rrggbbaa\" in hexadecimal, or [r, g, b, a] in 0…1"),
         .init("component colour", #"{"version": 1, "canvas": {"width": 64, "height": 36, "backgroundColor": ‸[1, 0, 0]}}"#,

@@ -14,18 +14,25 @@ extension RenderHost {
     /// layer. Animations added with `beginTime` 0 have their begin time once
     /// committed, so call this after the changes are flushed.
     public var lastAnimationEnd: (time: CFTimeInterval, layer: CALayer, animation: CAAnimation)? {
-        guard let root = rootLayer else { return nil }
         var last: (time: CFTimeInterval, layer: CALayer, animation: CAAnimation)?
-        root.forEachInTree { layer in
+        for end in animationEnds where last.map({ end.time > $0.time }) ?? true { last = end }
+        return last
+    }
+
+    /// Every animation of the hosted tree, with the host time it ends at
+    /// (``lastAnimationEnd``), in tree order.
+    public var animationEnds: [(time: CFTimeInterval, layer: CALayer, animation: CAAnimation)] {
+        var ends: [(time: CFTimeInterval, layer: CALayer, animation: CAAnimation)] = []
+        rootLayer?.forEachInTree { layer in
             let paused = layer.ancestry.contains { $0.speed == 0 }
             for (_, animation) in layer.animationEntries {
                 let timing = animation.timing
                 let localEnd = timing.beginTime + timing.activeDuration / Swift.abs(timing.speed)
-                let end = paused || !localEnd.isFinite ? .infinity : layer.hostTime(fromLocalTime: localEnd)
-                if last.map({ end > $0.time }) ?? true { last = (end, layer, animation) }
+                ends.append((paused || !localEnd.isFinite ? .infinity : layer.hostTime(fromLocalTime: localEnd),
+                             layer, animation))
             }
         }
-        return last
+        return ends
     }
 
     /// The host time at which the hosted tree's last video ends: a video

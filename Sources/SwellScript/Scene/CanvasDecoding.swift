@@ -1,31 +1,28 @@
 import Foundation
 
 /// `"canvas"`: its size, scale and background, checked against the limits
-/// of ``CanvasSpec``.
+/// of ``Canvas``: a side of at most ``Canvas/maximumPixels`` pixels, as the
+/// renderer counts them.
 extension ScriptDecoder {
-    func decodeCanvas(_ value: JSONValue) throws(Diagnostic) -> CanvasSpec {
+    func decodeCanvas(_ value: JSONValue) throws(Diagnostic) -> Canvas {
         let object = try JSONObjectReader(value, as: "canvas")
         try object.rejectUnknownKeys(allowed: ["width", "height", "scale", "backgroundColor"])
         func side(_ key: String) throws(Diagnostic) -> Int {
             let value = try object.required(key)
             let number = try value.number(key)
-            guard number >= 1, number.rounded() == number, number <= Double(CanvasSpec.maximumPixels) else {
-                throw Diagnostic("\"\(key)\" must be a whole number of points from 1 to \(CanvasSpec.maximumPixels)",
+            guard number >= 1, number.rounded() == number, number <= Double(Canvas.maximumPixels) else {
+                throw Diagnostic("\"\(key)\" must be a whole number of points from 1 to \(Canvas.maximumPixels)",
                                  at: value.location)
             }
             return Int(number)
         }
-        var canvas = CanvasSpec(width: try side("width"), height: try side("height"))
+        var canvas = Canvas(width: try side("width"), height: try side("height"))
         if let scale = object["scale"] {
             canvas.scale = try scale.number("scale")
             guard canvas.scale > 0, canvas.scale.isFinite else {
                 throw Diagnostic("\"scale\" must be a positive number of pixels per point", at: scale.location)
             }
-            let largest = max(Double(canvas.width), Double(canvas.height)) * canvas.scale
-            guard largest.rounded() <= Double(CanvasSpec.maximumPixels) else {
-                throw Diagnostic("the canvas would be \(Int(largest.rounded())) pixels on a side; at most "
-                                 + "\(CanvasSpec.maximumPixels) are drawn", at: scale.location)
-            }
+            if let problem = canvas.sizeProblem { throw Diagnostic(problem, at: scale.location) }
         }
         if let background = object["backgroundColor"] {
             canvas.backgroundColor = try decodeColor(background, key: "backgroundColor")

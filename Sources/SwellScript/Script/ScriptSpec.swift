@@ -18,7 +18,7 @@ public struct ScriptSpec: Hashable, Sendable {
     /// Frames per second to render or play at; nil for the input's rate.
     public var sampleRate: Int?
     /// The picture a scene draws; nil for a script that only sounds.
-    public var canvas: CanvasSpec?
+    public var canvas: Canvas?
     /// The declared layers in file order; ``LayerSpec/main`` when the script
     /// declares none.
     public var layers: [LayerSpec]

@@ -42,7 +42,7 @@ public struct CurveJob {
         let stage = try AutomationStage(script: script ?? ScriptSpec(), options: options,
                                         sampleRate: nil, openMixer: nil)
         stage.install(on: host)
-        let last = try end ?? options.duration?.seconds(atSampleRate: nil) ?? max(stage.naturalEnd, start)
+        let last = try end ?? options.duration?.seconds(atSampleRate: nil) ?? max(try SceneEnd(of: stage).time, start)
         guard last.isFinite, last >= start else { throw AutomationError("--end must not be before --start") }
         // Counted in Double first: a range of 1e17 s has more points than
         // an Int holds.

@@ -89,7 +89,7 @@ public struct MixerJob {
             return try MixerControl(device: device ?? self.device, name: control ?? self.control, configuration: configuration)
         }, origin: origin)
         stage.install(on: host)
-        var end = origin + stage.naturalEnd
+        var end = origin + (try SceneEnd(of: stage)).time
         let link = CADisplayLink(host: host) { _ in }
         link.preferredFramesPerSecond = framesPerSecond
         let mixers = stage.layerNames.compactMap { stage.layers[$0] as? MixerLayer }

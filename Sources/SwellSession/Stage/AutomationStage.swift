@@ -59,10 +59,19 @@ public final class AutomationStage {
     /// The length L in seconds that `--fade-out` ends at: `--duration`, else
     /// when the last audio layer's file ends; nil when no layer plays a
     /// file, or one does not say how long it is (a stream).
-    private(set) var length: Double?
+    public private(set) var length: Double?
 
     let options: AutomationOptions
     private let sampleRate: Int?
+    /// What the tree was built from, to build its ``twin()``: the script,
+    /// the inputs and crossfade, every audio file's source by path.
+    private let script: ScriptSpec
+    private let inputs: [any AudioSource], crossfade: Double
+    /// The sources of the script's audio files and video sound tracks by
+    /// path, opened once: those given, and those the stage opened.
+    package private(set) var files: [String: any AudioSource]
+    /// The mixer controls the stage's mixer layers write, by layer name.
+    private var controls: [String: MixerControl] = [:]
 
     /// Opens the mixer control of a mixer layer: `(device, control)` from the
     /// script, nil meaning the command's defaults.
@@ -83,6 +92,10 @@ public final class AutomationStage {
         self.options = options
         self.sampleRate = sampleRate
         self.origin = origin
+        self.script = script
+        self.inputs = inputs
+        self.crossfade = crossfade
+        var files = files
         let fadeIn = try options.fadeIn?.seconds(atSampleRate: sampleRate)
         let fadeOut = try options.fadeOut?.seconds(atSampleRate: sampleRate)
         let input = inputs.count == 1 ? inputs[0] : nil
@@ -95,9 +108,10 @@ public final class AutomationStage {
             root.backgroundColor = canvas.backgroundColor
         }
         self.root = root
+        self.files = [:]
         var built: [String: CALayer] = [:]
         for spec in script.layers {
-            let layer = try Self.makeLayer(spec, input: input, files: files, openMixer: openMixer)
+            let layer = try Self.makeLayer(spec, input: input, files: &files, openMixer: openMixer)
             built[spec.name] = layer
             layerNames.append(spec.name)
             if let audio = layer as? AudioLayer, spec.file == nil { inputLayers.append(audio) }
@@ -107,6 +121,10 @@ public final class AutomationStage {
             parent.addSublayer(built[spec.name]!)
         }
         layers = built
+        self.files = files
+        for (name, layer) in built {
+            if let control = (layer as? MixerLayer)?.control { controls[name] = control }
+        }
         targetName = script.layers[0].name
         target = built[targetName]!
         if let input, inputLayers.isEmpty {
@@ -181,31 +199,21 @@ public final class AutomationStage {
         if let loop { schedule(loop, pass: 1, on: host) }
     }
 
-    /// When the automation stops changing anything: the latest end of an
-    /// event's implicit animation or added animation (ignoring ones that
-    /// never end) — a fade's and the ramp's too, which are events.
-    public var naturalEnd: Double {
-        var end = 0.0
-        for event in events {
-            switch event.action {
-            case .set:
-                let duration = event.transaction.animationDuration ?? CATransaction.defaultAnimationDuration
-                end = max(end, event.time + (event.transaction.disableActions ? 0 : duration))
-            case .add(let spec, _):
-                let animation = spec.makeAnimation()
-                let duration = animation.duration > 0 ? animation.duration
-                    : event.transaction.animationDuration ?? CATransaction.defaultAnimationDuration
-                var timing = MediaTiming()
-                timing.duration = duration
-                timing.repeatCount = Double(animation.repeatCount)
-                timing.repeatDuration = animation.repeatDuration
-                timing.autoreverses = animation.autoreverses
-                let active = timing.activeDuration / max(Double(Swift.abs(animation.speed)), 1e-9)
-                if active.isFinite { end = max(end, event.time + animation.beginTime + active) }
-            case .removeAnimation, .removeAllAnimations: end = max(end, event.time)
-            }
-        }
-        return end
+    /// A stage built as this one was, on the same sources and mixer
+    /// controls — nothing is opened again, and a mixer layer starts from
+    /// its card's level — without a loop, at origin 0: what ``SceneEnd``
+    /// runs the events on. Its host has no display link, so its mixer
+    /// layers write nothing.
+    package func twin() throws -> AutomationStage {
+        let controls = self.controls
+        let names = script.layers.filter { $0.type == .mixer }.map(\.name)
+        var opened = 0
+        return try AutomationStage(script: script, options: options, inputs: inputs, crossfade: crossfade, files: files,
+                                   sampleRate: sampleRate, openMixer: controls.isEmpty ? nil : { _, _ in
+                                       // Mixer layers are made in script order.
+                                       defer { opened += 1 }
+                                       return controls[names[opened]]!
+                                   })
     }
 
     // MARK: Layers
@@ -264,7 +272,7 @@ public final class AutomationStage {
         fadeOutLayer = layer
     }
 
-    private static func makeLayer(_ spec: LayerSpec, input: (any AudioSource)?, files: [String: any AudioSource],
+    private static func makeLayer(_ spec: LayerSpec, input: (any AudioSource)?, files: inout [String: any AudioSource],
                                   openMixer: MixerOpener?) throws -> CALayer {
         let layer: CALayer
         switch spec.type {
@@ -272,6 +280,7 @@ public final class AutomationStage {
             if let file = spec.file {
                 do {
                     let source: any AudioSource = try files[file.path] ?? SoundFileSource(path: file.path)
+                    files[file.path] = source
                     layer = AudioLayer(soundSource: source)
                 } catch {
                     throw AutomationError("\(error)")

@@ -11,10 +11,10 @@ struct CanvasSize: Hashable, Sendable {
     init(parsing text: String) throws {
         let sides = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
         guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
-              (1...CanvasSpec.maximumPixels).contains(width), (1...CanvasSpec.maximumPixels).contains(height)
+              (1...Canvas.maximumPixels).contains(width), (1...Canvas.maximumPixels).contains(height)
         else {
             throw AutomationError("invalid size '\(text)': expected WxH in points, e.g. 640x360, "
-                                  + "each from 1 to \(CanvasSpec.maximumPixels)")
+                                  + "each from 1 to \(Canvas.maximumPixels)")
         }
         self.width = width
         self.height = height

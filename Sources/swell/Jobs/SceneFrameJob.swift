@@ -62,8 +62,9 @@ struct SceneFrameJob {
         let canvas = try self.canvas(for: "a PNG is a picture")
         let isSequence = FrameFileNames.namesSequence(output)
         let names = try isSequence ? FrameFileNames.sequence(output) : .single(output)
-        let times = try isSequence ? sequenceTimes() : FrameTimes(start: singleTime(), fps: 1, count: 1)
-        let (host, clock) = try makeHost()
+        let stage = try makeStage()
+        let times = try isSequence ? sequenceTimes(of: stage) : FrameTimes(start: singleTime(), fps: 1, count: 1)
+        let (host, clock) = Self.host(for: stage)
         let recorder = try FrameRecorder(host: host, canvas: canvas, names: names)
         if !overwrite, let existing = recorder.firstExisting(count: times.count) {
             throw FrameSequenceError.exists(path: existing)
@@ -73,12 +74,18 @@ struct SceneFrameJob {
                        width: canvas.pixelWidth, height: canvas.pixelHeight)
     }
 
-    /// The script's layer tree on a host whose clock is set by hand, frame
-    /// by frame (``FrameRecorder/step(_:through:on:_:)``).
-    func makeHost() throws -> (HeadlessHost, ManualClock) {
+    /// The script's layer tree, playing `files` — a session's, already
+    /// open — or opening the script's files itself, once.
+    func makeStage(files: [String: any AudioSource] = [:]) throws -> AutomationStage {
+        try AutomationStage(script: script, options: options, files: files, sampleRate: nil, openMixer: nil)
+    }
+
+    /// `stage` on a host whose clock is set by hand, frame by frame
+    /// (``FrameRecorder/step(_:through:on:_:)``).
+    static func host(for stage: AutomationStage) -> (HeadlessHost, ManualClock) {
         let clock = ManualClock()
         let host = HeadlessHost(clock: clock)
-        try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: nil).install(on: host)
+        stage.install(on: host)
         return (host, clock)
     }
 
@@ -86,20 +93,16 @@ struct SceneFrameJob {
     /// pixels a side may have; `kind` says what the output is when the
     /// script has no canvas ("a PNG is a picture").
     func canvas(for kind: String) throws -> Canvas {
-        guard var spec = script.canvas else {
+        guard var canvas = script.canvas else {
             throw AutomationError("\(kind) of a scene: give a --script with a \"canvas\"")
         }
         if let size {
-            spec.width = size.width
-            spec.height = size.height
+            canvas.width = size.width
+            canvas.height = size.height
         }
-        spec.scale = scale ?? spec.scale
-        let largest = (Double(max(spec.width, spec.height)) * spec.scale).rounded(.up)
-        guard largest <= Double(CanvasSpec.maximumPixels) else {
-            throw AutomationError("the canvas would be \(Int(largest)) pixels on a side; at most "
-                                  + "\(CanvasSpec.maximumPixels) are drawn")
-        }
-        return Canvas(width: spec.width, height: spec.height, scale: spec.scale, backgroundColor: spec.backgroundColor)
+        canvas.scale = scale ?? canvas.scale
+        if let problem = canvas.sizeProblem { throw AutomationError(problem) }
+        return canvas
     }
 
     private func singleTime() throws -> Double {
@@ -108,11 +111,11 @@ struct SceneFrameJob {
         return time
     }
 
-    /// `--start` (default 0) to `--end` (default: ``defaultEnd()``) at
+    /// `--start` (default 0) to `--end` (default: ``defaultEnd(of:)``) at
     /// `--fps`; at least one frame. A video's frames too.
-    func sequenceTimes() throws -> FrameTimes {
+    func sequenceTimes(of stage: AutomationStage) throws -> FrameTimes {
         let start = start ?? 0
-        let end = try end ?? defaultEnd()
+        let end = try end ?? defaultEnd(of: stage)
         guard end > start else {
             throw AutomationError("the frames end at \(Summary.seconds(end)) s, not after they start at "
                                   + "\(Summary.seconds(start)) s: give a later --end")
@@ -122,26 +125,16 @@ struct SceneFrameJob {
 
     /// Where the scene ends: where it stops moving (``SceneEnd``) or, when
     /// its sound ends later, there — the length `swell render` gives the
-    /// script's sound alone and `swell play` plays — so that a scene set to
-    /// music is not cut at its last animation.
-    private func defaultEnd() throws -> Double {
-        let sound = try soundLength()
-        switch try SceneEnd(script: script, options: options) {
-        case .at(let time):
-            return max(time, sound ?? 0)
-        case .never(let animation):
+    /// script's sound alone and `swell play` plays (the stage's length: its
+    /// files' end, or `--duration`) — so that a scene set to music is not
+    /// cut at its last animation.
+    private func defaultEnd(of stage: AutomationStage) throws -> Double {
+        let sound = script.layers.contains(where: \.makesSound) ? stage.length : nil
+        let end = try SceneEnd(of: stage)
+        if let animation = end.unending {
             guard let sound else { throw AutomationError("\(animation) never ends (it repeats forever): give --end") }
             return sound
         }
-    }
-
-    /// The length of the script's sound — its audio layers' files and its
-    /// videos' sound tracks, or `--duration` — as a session would play it;
-    /// nil for a silent scene or a stream of unknown length.
-    private func soundLength() throws -> Double? {
-        guard script.layers.contains(where: \.makesSound) else { return nil }
-        let session = try Session(inputs: [], script: script, options: options, format: MixFormatOptions(), mode: .offline)
-        defer { CATransaction.flush() }
-        return session.duration
+        return max(end.time, sound ?? 0)
     }
 }

@@ -45,9 +45,12 @@ struct SceneVideoJob {
     func run(progress: (Int, Int) -> Void = { _, _ in }, shouldContinue: () -> Bool = { true }) throws -> Summary {
         let kind = container == .gif ? "a GIF is an animation" : "a video is an animation"
         let canvas = try scene.canvas(for: kind)
-        let times = try scene.sequenceTimes()
-        let sound = try mix(for: times)
-        let (host, clock) = try scene.makeHost()
+        let session = try mixSession()
+        // The frames' tree plays the mix's sources: every file is opened once.
+        let stage = try scene.makeStage(files: session?.stage.files ?? [:])
+        let times = try scene.sequenceTimes(of: stage)
+        let sound = session.map { self.sound(of: $0, for: times) }
+        let (host, clock) = SceneFrameJob.host(for: stage)
         let exporter = try VideoExporter(path: scene.output, container: container, width: canvas.pixelWidth,
                                          height: canvas.pixelHeight, fps: times.fps, sound: sound,
                                          overwrite: scene.overwrite)
@@ -72,10 +75,8 @@ struct SceneVideoJob {
     /// The script's audio layers on an offline engine, as `swell render`
     /// mixes them into a sound file, at a rate the container's codec takes;
     /// nil when the container carries no sound or the script is silent (no
-    /// audio layer, no video with a sound track). Sample n of the mix is at n/fs from the same origin as frame
-    /// k at start + k/fps: the video's first sample is the one at `start`,
-    /// and its length is the pictures', count/fps, both counted in samples.
-    private func mix(for times: FrameTimes) throws -> VideoExporter.Sound? {
+    /// audio layer, no video with a sound track).
+    private func mixSession() throws -> Session? {
         guard container.audioEncoderName != nil, scene.script.layers.contains(where: \.makesSound) else {
             return nil
         }
@@ -89,6 +90,14 @@ struct SceneVideoJob {
         // the sound thread: a transaction belongs to the thread that opened
         // it, and this one's next flush comes with the first frame.
         CATransaction.flush()
+        return session
+    }
+
+    /// The mix of `session` for the frames at `times`: sample n of the mix
+    /// is at n/fs from the same origin as frame k at start + k/fps — the
+    /// video's first sample is the one at `start`, and its length is the
+    /// pictures', count/fps, both counted in samples.
+    private func sound(of session: Session, for times: FrameTimes) -> VideoExporter.Sound {
         let rate = Double(session.engine.sampleRate)
         return VideoExporter.Sound(engine: session.engine,
                                    skippedFrames: Int64((times.start * rate).rounded()),

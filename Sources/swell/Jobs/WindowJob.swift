@@ -31,17 +31,17 @@ struct WindowJob {
     /// refresh, on the window's thread, which owns the tree
     /// (docs/control.md).
     func run(shouldContinue: () -> Bool, saved: (Result<LiveWindow.SavedFrame, RenderError>) -> Void) throws {
-        guard let script = play.script, let spec = script.canvas else {
+        guard let script = play.script, let canvas = script.canvas else {
             throw AutomationError("--window shows a scene: give a --script with a \"canvas\"")
         }
-        let canvas = Canvas(width: spec.width, height: spec.height, scale: spec.scale,
-                            backgroundColor: spec.backgroundColor)
         let hasSound = !play.inputs.isEmpty || script.layers.contains(where: \.makesSound)
         // Everything that can be bad input is checked before the window
         // opens, and the window before anything plays.
         let sources = try play.inputs.map { path throws(SoundFileError) in try SoundFileSource(path: path, raw: play.raw) }
         let session = hasSound ? try makeSession(sources, script: script) : nil
-        let end = hasSound ? nil : try silentEnd(script)
+        let silentStage = hasSound ? nil : try AutomationStage(script: script, options: play.options, sampleRate: nil,
+                                                                openMixer: nil)
+        let end = try silentStage.flatMap(silentEnd)
         let window: LiveWindow
         do {
             window = try LiveWindow(canvas: canvas, name: name)
@@ -58,10 +58,10 @@ struct WindowJob {
             stopped = stopped || responder.answer(server)
             return !stopped && shouldContinue()
         }
-        guard let session else {
+        guard let session, silentStage == nil else {
+            let stage = silentStage!
             let clock = ManualClock()
             let host = HeadlessHost(clock: clock)
-            let stage = try AutomationStage(script: script, options: play.options, sampleRate: nil, openMixer: nil)
             stage.install(on: host)
             let scene = HostClockScene(host: host, clock: clock, end: end)
             let responder = ControlResponder(stage: stage, host: host, files: [])
@@ -89,10 +89,10 @@ struct WindowJob {
     /// Where a scene without sound ends: at `--duration`, else where its
     /// animations end (``SceneEnd``); nil — never — when one repeats
     /// forever.
-    private func silentEnd(_ script: ScriptSpec) throws -> Double? {
+    private func silentEnd(_ stage: AutomationStage) throws -> Double? {
         if let duration = play.options.duration { return try duration.seconds(atSampleRate: nil) }
-        guard case .at(let time) = try SceneEnd(script: script, options: play.options) else { return nil }
-        return time
+        let end = try SceneEnd(of: stage)
+        return end.unending == nil ? end.time : nil
     }
 
     /// The inputs and the script's own files on a live engine, as `play`
