@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "SwellSession", targets: ["SwellSession"]),
         .library(name: "SwellMPRIS", targets: ["SwellMPRIS"]),
         .executable(name: "swell", targets: ["swell"]),
+        .executable(name: "swell-draw", targets: ["swell-draw"]),
         .executable(name: "ClockFace", targets: ["ClockFace"]),
         .executable(name: "CircularProgress", targets: ["CircularProgress"]),
         .executable(name: "ExplicitAnimations", targets: ["ExplicitAnimations"]),
@@ -141,13 +142,27 @@ let package = Package(
         // session bus (sd-bus).
         .target(name: "SwellMPRIS", dependencies: ["SwellSession", "CMPRIS"]),
 
-        // The command-line tool: commands over SwellSession, the demo.
-        .executableTarget(
-            name: "swell",
+        // The commands of the command-line tool over SwellSession, and the
+        // demo. What draws is not linked: it is reached through a
+        // SceneDrawing that swell-draw gives.
+        .target(
+            name: "SwellCommands",
+            dependencies: ["SwellSession", "SwellMPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+
+        // Scenes drawn and encoded: pictures, frame sequences, videos with
+        // their sound, the live window, curve charts.
+        .target(
+            name: "SwellScenes",
             dependencies: [
-                "SwellSession", "SwellMPRIS", "SwellCharts", "SwellRender", "SwellMedia", "SwellWindow",
+                "SwellCommands", "SwellCharts", "SwellRender", "SwellMedia", "SwellWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+
+        // The two executables (docs/architecture.md#two-executables): `swell`
+        // loads only what sound, files, devices and control need, and runs
+        // `swell-draw`, beside it, for a command that draws.
+        .executableTarget(name: "swell", dependencies: ["SwellCommands"]),
+        .executableTarget(name: "swell-draw", dependencies: ["SwellScenes"]),
 
         // Samples: the seed articles' examples, runnable.
         .executableTarget(name: "ClockFace", dependencies: ["SampleFrames"], path: "Samples/ClockFace"),
@@ -222,7 +237,10 @@ let package = Package(
         // End-to-end tests of the `swell` executable, which they run from
         // the build directory beside the test bundle (`swift build
         // --build-tests` builds every product, `swell` included).
-        .testTarget(name: "SwellCLITests", dependencies: ["swell", "SwellSession", "SwellScript", "SwellSndFile", "ALSATestSupport"]),
+        .testTarget(
+            name: "SwellCLITests",
+            dependencies: ["swell", "swell-draw", "SwellCommands", "SwellScenes", "SwellSession", "SwellScript",
+                           "SwellSndFile", "ALSATestSupport"]),
         // Runs every sample and checks what it prints against closed-form
         // references. Depending on the samples makes `swift build
         // --build-tests` (and `swift test`) build them before the tests run;

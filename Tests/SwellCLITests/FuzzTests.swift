@@ -1,7 +1,7 @@
 import Foundation
 import SwellSndFile
 import SwellScript
-@testable import swell
+@testable import SwellCommands
 import SwellSession
 import ALSATestSupport
 import TestSupport
@@ -164,7 +164,7 @@ struct FuzzTests {
                 job.script = script
                 job.options.duration = TimeSpec(seconds: 0.5)
                 job.rate = 50
-                _ = try job.sample().data(as: .csv)
+                _ = try job.sample().csv
                 accepted += 1
             } catch {
                 rejected += 1

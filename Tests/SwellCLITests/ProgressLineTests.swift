@@ -2,7 +2,7 @@ import Foundation
 import ALSATestSupport
 import TestSupport
 import Testing
-@testable import swell
+@testable import SwellCommands
 
 /// On a terminal, `play`, `render` and `mixer` show a progress line — time,
 /// bar, gain in dB and, when playing, xruns — redrawn in place; nothing when

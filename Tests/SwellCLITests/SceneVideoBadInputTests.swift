@@ -2,7 +2,8 @@ import Foundation
 import SwellMedia
 import Testing
 import TestSupport
-@testable import swell
+@testable import SwellCommands
+import SwellScenes
 
 /// Exporting a scene as video, asked wrongly (docs/video.md#export,
 /// docs/cli.md#exit-codes): one line naming the fault, exit 2, and no file
@@ -82,8 +83,9 @@ struct SceneVideoBadInputTests {
     @Test("an encoder the installed FFmpeg lacks: one line naming it, exit 1 (the software, not the input)")
     func missingEncoder() {
         let error = ExportError.missingEncoder("libx264")
-        #expect(Failure.exitStatus(for: error) == 1)
+        let drawing = SceneDrawingLibraries()
+        #expect(drawing.exitStatus(for: error) == 1)
         #expect(Failure.line(for: error) == "swell: error: this FFmpeg has no 'libx264' encoder; install an FFmpeg built with it")
-        #expect(Failure.exitStatus(for: ExportError.oddSize(container: .mp4, width: 3, height: 2)) == 2)
+        #expect(drawing.exitStatus(for: ExportError.oddSize(container: .mp4, width: 3, height: 2)) == 2)
     }
 }

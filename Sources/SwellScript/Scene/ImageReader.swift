@@ -25,8 +25,10 @@ extension ScriptDecoder {
     func decodeImage(_ value: JSONValue, key: String) throws(Diagnostic) -> CGImage {
         let path = try value.string(key)
         guard let images else {
-            throw Diagnostic("image \(key.quotedForMessage) cannot be read here: no image reader was given",
-                             at: value.location)
+            var missing = Diagnostic("image \(key.quotedForMessage) cannot be read here: no image reader was given",
+                                     at: value.location)
+            missing.needsReader = true
+            throw missing
         }
         guard !path.isEmpty else {
             throw Diagnostic("\(key.quotedForMessage) must name a PNG or JPEG file", at: value.location)

@@ -25,7 +25,9 @@ extension ScriptDecoder {
     func decodeVideo(_ value: JSONValue) throws(Diagnostic) -> (file: URL, video: VideoContents) {
         let path = try value.string("file")
         guard let videos else {
-            throw Diagnostic("a video layer cannot be read here: no video reader was given", at: value.location)
+            var missing = Diagnostic("a video layer cannot be read here: no video reader was given", at: value.location)
+            missing.needsReader = true
+            throw missing
         }
         guard !path.isEmpty else { throw Diagnostic("\"file\" must name a video file", at: value.location) }
         let file = URL(fileURLWithPath: path, relativeTo: baseDirectory).standardizedFileURL

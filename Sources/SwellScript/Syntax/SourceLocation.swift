@@ -25,6 +25,9 @@ public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible, 
     public var file: String
     public var location: SourceLocation?
     public var message: String
+    /// Whether the script is refused only because it has image `contents`
+    /// or a video layer and was read without a reader for them.
+    public var needsReader = false
 
     public init(file: String, location: SourceLocation?, message: String) {
         self.file = file
@@ -34,6 +37,7 @@ public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible, 
 
     init(file: String, _ diagnostic: Diagnostic) {
         self.init(file: file, location: diagnostic.location, message: diagnostic.message)
+        needsReader = diagnostic.needsReader
     }
 
     public var description: String {
@@ -49,6 +53,8 @@ public struct SourceError: Error, Equatable, Sendable, CustomStringConvertible, 
 struct Diagnostic: Error, Equatable {
     var location: SourceLocation
     var message: String
+    /// See ``SourceError/needsReader``.
+    var needsReader = false
 
     init(_ message: String, at location: SourceLocation) {
         self.message = message

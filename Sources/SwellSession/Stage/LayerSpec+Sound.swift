@@ -14,3 +14,9 @@ extension LayerSpec {
         type == .audio || videoSoundTrack != nil
     }
 }
+
+extension LayerKind {
+    /// The kinds of layer a session's script declares: the standard ones,
+    /// SwellAudio's `audio` and SwellALSA's `mixer`.
+    public static let session: [LayerKind] = standard + [.audio, .mixer]
+}

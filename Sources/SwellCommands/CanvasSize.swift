@@ -1,14 +1,13 @@
 import SwellSession
-import SwellScript
 
 /// `--size WxH`: a canvas size in points.
-struct CanvasSize: Hashable, Sendable {
-    let width: Int
-    let height: Int
+package struct CanvasSize: Hashable, Sendable {
+    package let width: Int
+    package let height: Int
 
     /// `640x360` (or `640×360`): two whole numbers of points from 1 to the
     /// most pixels a side may have.
-    init(parsing text: String) throws {
+    package init(parsing text: String) throws {
         let sides = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "x" || $0 == "X" || $0 == "×" })
         guard sides.count == 2, let width = Int(sides[0]), let height = Int(sides[1]),
               (1...Canvas.maximumPixels).contains(width), (1...Canvas.maximumPixels).contains(height)

@@ -7,16 +7,18 @@ import SwellAudio
 ///
 /// Both use `.unconditional` parsing, so that a negative value reaches
 /// ``validate()`` and gets its message instead of being read as an option.
-struct MixFormatArguments: ParsableArguments {
+package struct MixFormatArguments: ParsableArguments {
+    package init() {}
+
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "The sample rate to mix at; files at other rates are resampled (default: the input's).", valueName: "hz"))
-    var rate: Int?
+    package var rate: Int?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "The channels to mix into, 1 to 8 (default: the widest file's).", valueName: "n"))
-    var channels: Int?
+    package var channels: Int?
 
-    func validate() throws {
+    package func validate() throws {
         let rates = MixFormatOptions.sampleRates
         if let rate, !rates.contains(rate) {
             throw ValidationError("--rate must be \(rates.lowerBound) to \(rates.upperBound) Hz, not \(rate)")
@@ -27,7 +29,7 @@ struct MixFormatArguments: ParsableArguments {
         }
     }
 
-    var options: MixFormatOptions {
+    package var options: MixFormatOptions {
         MixFormatOptions(sampleRate: rate, channelCount: channels)
     }
 }

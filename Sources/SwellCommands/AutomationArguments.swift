@@ -1,21 +1,17 @@
 import SwellSession
 import ArgumentParser
 import Foundation
-import SwellALSA
-import SwellCharts
-import SwellScript
-import SwellSndFile
 
 /// Parsers for the value syntax of docs/cli.md#values, for ArgumentParser's
 /// `transform:`.
-enum Parse {
+package enum Parse {
     /// A TIME in seconds, where no sample rate gives a sample count a length.
-    static func time(_ text: String) throws -> Double { try TimeSpec(parsing: text).seconds(atSampleRate: nil) }
+    package static func time(_ text: String) throws -> Double { try TimeSpec(parsing: text).seconds(atSampleRate: nil) }
     /// A TIME of a stream: seconds, or a sample count at the stream's rate.
-    static func streamTime(_ text: String) throws -> TimeSpec { try TimeSpec(parsing: text) }
-    static func level(_ text: String) throws -> Double { try LevelSpec(parsing: text).amplitude }
-    static func timing(_ text: String) throws -> TimingFunctionSpec { try TimingFunctionSpec(parsing: text) }
-    static func ramp(_ text: String) throws -> RampSpec { try RampSpec(parsing: text) }
+    package static func streamTime(_ text: String) throws -> TimeSpec { try TimeSpec(parsing: text) }
+    package static func level(_ text: String) throws -> Double { try LevelSpec(parsing: text).amplitude }
+    package static func timing(_ text: String) throws -> TimingFunctionSpec { try TimingFunctionSpec(parsing: text) }
+    package static func ramp(_ text: String) throws -> RampSpec { try RampSpec(parsing: text) }
 }
 
 /// The automation options shared by `play`, `render` and `curve`.
@@ -24,35 +20,37 @@ enum Parse {
 /// `-6dB`, or a negative number the parser should reject with its own
 /// message — use ArgumentParser's `.unconditional` parsing, which takes the
 /// next argument as the value even when it looks like an option.
-struct AutomationArguments: ParsableArguments {
+package struct AutomationArguments: ParsableArguments {
+    package init() {}
+
     @Option(parsing: .unconditional, help: ArgumentHelp("The volume: linear amplitude, percent or dB (0.5, 50%, -6dB).", valueName: "level"),
             transform: Parse.level)
-    var volume: Double?
+    package var volume: Double?
 
     @Option(name: .customLong("fade-in"), parsing: .unconditional, help: ArgumentHelp("Fade in from silence over TIME.", valueName: "time"),
             transform: Parse.streamTime)
-    var fadeIn: TimeSpec?
+    package var fadeIn: TimeSpec?
 
     @Option(name: .customLong("fade-out"), parsing: .unconditional, help: ArgumentHelp("Fade out to silence over the last TIME.", valueName: "time"),
             transform: Parse.streamTime)
-    var fadeOut: TimeSpec?
+    package var fadeOut: TimeSpec?
 
     @Option(help: ArgumentHelp("The shape of fades and ramp segments (default linear).", valueName: "name"),
             transform: Parse.timing)
-    var timing: TimingFunctionSpec?
+    package var timing: TimingFunctionSpec?
 
     @Option(help: ArgumentHelp("A volume ramp: \"T:V[:NAME] T:V[:NAME] ...\"; NAME shapes the segment ending at its point.",
                                valueName: "spec"),
             transform: Parse.ramp)
-    var ramp: RampSpec?
+    package var ramp: RampSpec?
 
     @Option(help: ArgumentHelp("A JSON script of layers and timed events (version 1).", valueName: "file"))
-    var script: String?
+    package var script: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The length: without an input file (curve), or to play or render less or more (in silence) than the input.", valueName: "time"), transform: Parse.streamTime)
-    var duration: TimeSpec?
+    package var duration: TimeSpec?
 
-    var options: AutomationOptions {
+    package var options: AutomationOptions {
         var options = AutomationOptions()
         options.volume = volume
         options.fadeIn = fadeIn
@@ -63,8 +61,8 @@ struct AutomationArguments: ParsableArguments {
         return options
     }
 
-    func loadScript() throws -> ScriptSpec? {
-        try script.map { path throws(SourceError) in try ScriptSpec(scriptFile: path) }
+    package func loadScript() throws -> ScriptSpec? {
+        try script.map { path in try ScriptSpec.read(scriptFile: path) }
     }
 }
 

@@ -11,13 +11,13 @@ import Synchronization
 /// signal ended: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP. A second
 /// signal ends the process at once. (SIGPIPE keeps its default: a reader
 /// that went away ends `swell curve | head` quietly, as it ends `cat`.)
-enum Interrupt {
+package enum Interrupt {
     /// The signal received, or 0.
     private static let received = Atomic<Int32>(0)
     private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGXCPU, SIGXFSZ,
                                   SIGVTALRM, SIGPROF]
 
-    static func install() {
+    package static func install() {
         _ = received.load(ordering: .relaxed)
         for number in signals {
             signal(number) { number in
@@ -35,11 +35,11 @@ enum Interrupt {
         pthread_sigmask(SIG_UNBLOCK, &mask, nil)
     }
 
-    static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
+    package static var isRequested: Bool { received.load(ordering: .relaxed) != 0 }
 
     /// The exit status of an interrupted run: 128 + the signal (130 when
     /// the job stopped on its own accord).
-    static var exitStatus: Int32 {
+    package static var exitStatus: Int32 {
         let number = received.load(ordering: .relaxed)
         return 128 + (number != 0 ? number : SIGINT)
     }

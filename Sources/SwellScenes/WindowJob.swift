@@ -1,3 +1,4 @@
+import SwellCommands
 import SwellSession
 import Foundation
 import SwellALSA
@@ -16,21 +17,21 @@ import SwellWindow
 /// (``HostClockScene``), until `--duration` or where its animations end —
 /// never, when one repeats forever — or Q. The window opens before anything plays, so
 /// without a display nothing is heard.
-struct WindowJob {
-    var play: PlayJob
+package struct WindowJob {
+    package var play: PlayJob
     /// The script's file name: the window's title, and the stem of saved
     /// frames.
-    var name = "scene"
+    package var name = "scene"
     /// Print frame statistics to standard error at the end
     /// (`SWELL_FRAME_STATS`).
-    var reportsStatistics = false
+    package var reportsStatistics = false
 
     /// Shows the scene until it ends, Q, the window closes or a `stop`
     /// request (returns), or `shouldContinue` returns false (fades out and
     /// throws ``RenderInterrupted``). Control requests are answered once a
     /// refresh, on the window's thread, which owns the tree
     /// (docs/control.md).
-    func run(shouldContinue: () -> Bool, saved: (Result<LiveWindow.SavedFrame, RenderError>) -> Void) throws {
+    package func run(shouldContinue: () -> Bool, saved: (Result<LiveWindow.SavedFrame, RenderError>) -> Void) throws {
         guard let script = play.script, let canvas = script.canvas else {
             throw AutomationError("--window shows a scene: give a --script with a \"canvas\"")
         }
@@ -109,7 +110,7 @@ struct WindowJob {
 
     /// `scene.json-1.234s.png` in the current directory, `-2`, `-3`… added
     /// rather than overwriting a file.
-    static func savePath(name: String, sceneTime: Double) -> String {
+    package static func savePath(name: String, sceneTime: Double) -> String {
         let stem = "\((name as NSString).deletingPathExtension)-\(String(format: "%.3f", sceneTime))s"
         var path = stem + ".png", count = 1
         while FileManager.default.fileExists(atPath: path) {
@@ -125,7 +126,7 @@ struct WindowJob {
 }
 
 /// No display to open a window on: a runtime failure (exit status 1).
-struct WindowUnavailable: Error, CustomStringConvertible {
-    let reason: String
-    var description: String { "--window needs a display: \(reason)" }
+package struct WindowUnavailable: Error, CustomStringConvertible {
+    package let reason: String
+    package var description: String { "--window needs a display: \(reason)" }
 }

@@ -1,13 +1,11 @@
 import SwellSession
 import ArgumentParser
 import Foundation
-import SwellALSA
-import SwellCharts
-import SwellScript
-import SwellSndFile
 
-struct CurveCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct CurveCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "curve",
         abstract: "Print or draw the presentation values of layer properties over time.",
         discussion: """
@@ -20,33 +18,33 @@ struct CurveCommand: ParsableCommand {
           swell curve --script mix.json --key music.volume --key bus.volume -o mix.svg
         """)
 
-    @OptionGroup var automation: AutomationArguments
+    @OptionGroup package var automation: AutomationArguments
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The first time of the grid (default 0).", valueName: "t"), transform: Parse.time)
-    var start: Double = 0
+    package var start: Double = 0
 
     @Option(parsing: .unconditional, help: ArgumentHelp("The last time of the grid (default --duration, or when the automation ends).", valueName: "t"),
             transform: Parse.time)
-    var end: Double?
+    package var end: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Grid points per second.", valueName: "hz"))
-    var rate: Double = 100
+    package var rate: Double = 100
 
     @Option(name: .customLong("key"), help: ArgumentHelp("A property to sample, e.g. music.volume (repeatable; default every layer's volume).",
                                                          valueName: "layer.keypath"))
-    var keys: [String] = []
+    package var keys: [String] = []
 
     @Option(help: "The output format (default: OUT's extension, else csv).")
-    var format: CurveFormat?
+    package var format: CurveFormat?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write to OUT instead of standard output (- is standard output).",
                                                     valueName: "out"))
-    var output: String?
+    package var output: String?
 
     @Flag(name: [.customShort("y"), .long], help: "Replace OUT if it exists.")
-    var overwrite = false
+    package var overwrite = false
 
-    func run() throws {
+    package func run() throws {
         var job = CurveJob()
         job.script = try automation.loadScript()
         job.options = automation.options
@@ -55,7 +53,9 @@ struct CurveCommand: ParsableCommand {
         job.rate = rate
         job.keys = keys
         let file = output == "-" ? nil : output
-        let data = try job.sample().data(as: format ?? file.flatMap(CurveFormat.init(forPath:)) ?? .csv)
+        let format = format ?? file.flatMap(CurveFormat.init(forPath:)) ?? .csv
+        let table = try job.sample()
+        let data = try format.text(of: table).map { Data($0.utf8) } ?? Drawing.required().chart(table, format: format, title: nil)
         if let file {
             try PartialFile.write(data, to: file, overwrite: overwrite)
         } else {

@@ -1,10 +1,11 @@
 import SwellSession
 import ArgumentParser
 import Foundation
-import SwellScript
 
-struct CtlCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct CtlCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "ctl",
         abstract: "Drive a running swell play or mixer session from another shell.",
         discussion: """
@@ -22,46 +23,50 @@ struct CtlCommand: ParsableCommand {
         subcommands: [Set.self, Get.self, Pause.self, Resume.self, Seek.self, Stop.self, Send.self, List.self])
 
     /// `swell ctl --pid PID set …`: the session, given before the request.
-    @OptionGroup var session: Target
+    @OptionGroup package var session: Target
 
     /// `--pid`, before the request or after it.
-    struct Target: ParsableArguments {
+    package struct Target: ParsableArguments {
+        package init() {}
+
         @Option(help: ArgumentHelp("The session's process id (see swell ctl list).", valueName: "pid"))
-        var pid: Int32?
+        package var pid: Int32?
     }
 
     /// The job for a request: the session `--pid` names, after the request
     /// or before it, else the only one.
-    static func job(_ target: Target, _ parent: CtlCommand) -> CtlJob {
+    package static func job(_ target: Target, _ parent: CtlCommand) -> CtlJob {
         var job = CtlJob()
         job.pid = target.pid ?? parent.session.pid
         return job
     }
 
-    struct Set: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Set: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Set model values, animated from the presented ones.")
 
         @Argument(help: ArgumentHelp("KEY=VALUE, VALUE as a script writes it: 0.5, -12dB (a LEVEL), #ff0000, [10,20], null.",
                                      valueName: "key=value"))
-        var assignments: [String]
+        package var assignments: [String]
 
         @Option(help: ArgumentHelp("The layer (default: the session's first layer, main without a script).",
                                    valueName: "name"))
-        var layer: String?
+        package var layer: String?
 
         @Option(parsing: .unconditional, help: ArgumentHelp(
             "The animation's length (default \(CATransaction.defaultAnimationDuration) s).", valueName: "time"),
                 transform: Parse.time)
-        var duration: Double?
+        package var duration: Double?
 
         @Option(help: ArgumentHelp("The animation's timing function (default linear).", valueName: "name"))
-        var timing: String?
+        package var timing: String?
 
-        @OptionGroup var target: Target
-        @ParentCommand var ctl: CtlCommand
+        @OptionGroup package var target: Target
+        @ParentCommand package var ctl: CtlCommand
 
-        func run() throws {
+        package func run() throws {
             if let timing { _ = try Parse.timing(timing) }
             let values = try assignments.map { assignment throws -> (key: String, value: JSONValue) in
                 guard let equals = assignment.firstIndex(of: "="), equals != assignment.startIndex else {
@@ -77,48 +82,56 @@ struct CtlCommand: ParsableCommand {
         }
     }
 
-    struct Get: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Print a key's presented value now.")
+    package struct Get: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(abstract: "Print a key's presented value now.")
 
         @Argument(help: ArgumentHelp("LAYER.KEY, such as main.volume.", valueName: "layer.key"))
-        var keyPath: String
+        package var keyPath: String
 
-        @OptionGroup var target: Target
-        @ParentCommand var ctl: CtlCommand
+        @OptionGroup package var target: Target
+        @ParentCommand package var ctl: CtlCommand
 
-        func run() throws {
+        package func run() throws {
             let reply = try CtlCommand.job(target, ctl).send(.get(keyPath))
             // Nine significant digits, as `swell curve` prints values.
             print(String(format: "%.9g", reply.value ?? .nan))
         }
     }
 
-    struct Pause: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pause the session: a 20 ms fade, then its root layer's speed 0.")
-        @OptionGroup var target: Target
-        @ParentCommand var ctl: CtlCommand
-        func run() throws { _ = try CtlCommand.job(target, ctl).send(.pause) }
+    package struct Pause: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(abstract: "Pause the session: a 20 ms fade, then its root layer's speed 0.")
+        @OptionGroup package var target: Target
+        @ParentCommand package var ctl: CtlCommand
+        package func run() throws { _ = try CtlCommand.job(target, ctl).send(.pause) }
     }
 
-    struct Resume: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Resume a paused session.")
-        @OptionGroup var target: Target
-        @ParentCommand var ctl: CtlCommand
-        func run() throws { _ = try CtlCommand.job(target, ctl).send(.resume) }
+    package struct Resume: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(abstract: "Resume a paused session.")
+        @OptionGroup package var target: Target
+        @ParentCommand package var ctl: CtlCommand
+        package func run() throws { _ = try CtlCommand.job(target, ctl).send(.resume) }
     }
 
-    struct Seek: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Seek: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Move the playing file: to TIME into it, or TIME on (TIME+) or back (TIME-), as playerctl's position.")
 
         @Argument(help: ArgumentHelp("TIME into the file (90s, 1500ms), or TIME+ and TIME- to move on or back by it.",
                                      valueName: "time"))
-        var time: String
+        package var time: String
 
-        @OptionGroup var target: Target
-        @ParentCommand var ctl: CtlCommand
+        @OptionGroup package var target: Target
+        @ParentCommand package var ctl: CtlCommand
 
-        func run() throws {
+        package func run() throws {
             let sign = time.last.flatMap { ["+": 1.0, "-": -1.0][$0] }
             let seconds = try Parse.time(sign == nil ? time : String(time.dropLast()))
             let reply = try CtlCommand.job(target, ctl).send(sign.map { .seek($0 * seconds) } ?? .position(seconds))
@@ -127,24 +140,28 @@ struct CtlCommand: ParsableCommand {
         }
     }
 
-    struct Stop: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "End the session (after a 20 ms fade).")
-        @OptionGroup var target: Target
-        @ParentCommand var ctl: CtlCommand
-        func run() throws { _ = try CtlCommand.job(target, ctl).send(.stop) }
+    package struct Stop: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(abstract: "End the session (after a 20 ms fade).")
+        @OptionGroup package var target: Target
+        @ParentCommand package var ctl: CtlCommand
+        package func run() throws { _ = try CtlCommand.job(target, ctl).send(.stop) }
     }
 
-    struct Send: ParsableCommand {
-        static let configuration = CommandConfiguration(
+    package struct Send: ParsableCommand {
+        package init() {}
+
+        package static let configuration = CommandConfiguration(
             abstract: "Send requests, one JSON object a line, from a file or - (standard input); print the replies that carry values.")
 
         @Argument(help: ArgumentHelp("The file of requests, or - for standard input.", valueName: "file"))
-        var file: String
+        package var file: String
 
-        @OptionGroup var target: Target
-        @ParentCommand var ctl: CtlCommand
+        @OptionGroup package var target: Target
+        @ParentCommand package var ctl: CtlCommand
 
-        func run() throws {
+        package func run() throws {
             let data: Data
             if file == "-" {
                 data = FileHandle.standardInput.readDataToEndOfFile()
@@ -161,10 +178,12 @@ struct CtlCommand: ParsableCommand {
         }
     }
 
-    struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the running sessions: pid, time, volume, files.")
+    package struct List: ParsableCommand {
+        package init() {}
 
-        func run() throws {
+        package static let configuration = CommandConfiguration(abstract: "List the running sessions: pid, time, volume, files.")
+
+        package func run() throws {
             for (pid, status) in CtlJob().list() {
                 let time = status.time.map { String(format: "%.3f", $0) } ?? "-"
                 let volume = status.volume.map { String(format: "%.6g", $0) } ?? "-"

@@ -1,20 +1,16 @@
 import SwellSession
 import Foundation
-import SwellALSA
-import SwellCharts
-import SwellScript
-import SwellSndFile
 
 /// `swell demo`, the embedded default: ten seconds of synthesised music
 /// played with a scripted fade-in, a keyframed dip and a fade-out — on the
 /// default device, or, when no device can be opened, rendered to
 /// `swell-demo.wav` with its volume curve drawn to `swell-demo.svg`.
-enum Demo {
+package enum Demo {
     /// The demo's automation, the script of docs/scripts.md#the-demo: `music`
     /// plays the synthesised piece under the `bus` layer; it fades in over
     /// 2 s (easeIn), dips by 60 % for two seconds from 4 s (an additive
     /// keyframe animation), and the bus fades out over the last 2 s.
-    static let scriptText = """
+    package static let scriptText = """
     {
       "version": 1,
       "sampleRate": 48000,
@@ -33,20 +29,20 @@ enum Demo {
     }
     """
 
-    static let duration = 10.0
-    static let sampleRate = 48_000
+    package static let duration = 10.0
+    package static let sampleRate = 48_000
 
     /// The parsed demo script.
-    static func script() throws -> ScriptSpec {
+    package static func script() throws -> ScriptSpec {
         try ScriptSpec(parsing: scriptText, file: "demo.json", baseDirectory: URL(fileURLWithPath: "/"),
-                       kinds: LayerKind.standard + [.audio])
+                       kinds: LayerKind.session)
     }
 
     /// Writes the demo piece to `path` (16-bit stereo WAV): an arpeggio
     /// over Am–F–C–G in eighth notes at 120 bpm, each note a plucked tone
     /// (a few decaying harmonics) panned left and right in turn, over a soft
     /// pad of the chord's root and fifth.
-    static func synthesize(to path: String) throws {
+    package static func synthesize(to path: String) throws {
         let rate = Double(sampleRate), frames = Int(duration * rate)
         let chords: [[Double]] = [[57, 60, 64, 69], [53, 57, 60, 65], [48, 52, 55, 60], [55, 59, 62, 67]]
         func frequency(_ midi: Double) -> Double { 440 * pow(2, (midi - 69) / 12) }

@@ -1,13 +1,12 @@
 import SwellSession
 import ArgumentParser
-import SwellSndFile
 
 extension Parse {
     /// `-t`/`--type TYPE`: the output's kind by name, for `-o -` or a name
     /// without a known extension — `wav`, `au`, `raw`, `flac`, `ogg`,
     /// `opus`, `mp3`… (any of the extensions docs/cli.md#render lists). An
     /// unknown one is a one-line error naming them all.
-    static func container(_ text: String) throws -> SoundFileContainer {
+    package static func container(_ text: String) throws -> SoundFileContainer {
         guard let container = SoundFileContainer(named: text) else {
             let names = SoundFileContainer.allCases.map(\.pathExtensions[0]).joined(separator: ", ")
             throw ValidationError("unknown type \(text.quotedForMessage) (use one of \(names))")
@@ -19,7 +18,7 @@ extension Parse {
     /// without a header, described as FFmpeg describes them (`-f s16le -ar
     /// 48000 -ac 2`) in one word — `raw:48000:2:s16le`. ENCODING is one of
     /// `--encoding`'s names or FFmpeg's for the same words.
-    static func rawFormat(_ text: String) throws -> RawFormat {
+    package static func rawFormat(_ text: String) throws -> RawFormat {
         let fields = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         let usage = "expected raw:RATE:CHANNELS:ENCODING, such as raw:48000:2:s16le"
         guard fields.count == 4, fields[0] == "raw" else { throw ValidationError(usage) }

@@ -1,3 +1,4 @@
+import SwellCommands
 import SwellSession
 import Foundation
 import SwellMedia
@@ -13,23 +14,23 @@ import SwellScript
 ///
 /// The frames are rendered on this thread; ``VideoExporter`` encodes them
 /// and the mix on threads of their own.
-struct SceneVideoJob {
+package struct SceneVideoJob {
     /// The pictures: script, canvas and times, shared with PNG sequences.
-    var scene: SceneFrameJob
-    var container: VideoContainer
+    package var scene: SceneFrameJob
+    package var container: VideoContainer
     /// `--rate` and `--channels` of the mix.
-    var format = MixFormatOptions()
+    package var format = MixFormatOptions()
 
     /// What was written.
-    struct Summary: CustomStringConvertible {
-        let output: String
-        let container: VideoContainer
-        let times: FrameTimes
-        let width: Int, height: Int
+    package struct Summary: CustomStringConvertible {
+        package let output: String
+        package let container: VideoContainer
+        package let times: FrameTimes
+        package let width: Int, height: Int
         /// The mix's rate and channels, when the video carries sound.
-        let sound: (sampleRate: Int, channelCount: Int)?
+        package let sound: (sampleRate: Int, channelCount: Int)?
 
-        var description: String {
+        package var description: String {
             let seconds = SceneFrameJob.Summary.seconds
             let sound = self.sound.map { ", with \(container.audioEncoderName ?? "") sound at \($0.sampleRate) Hz, "
                 + "\($0.channelCount) channel\($0.channelCount == 1 ? "" : "s")" } ?? ""
@@ -42,7 +43,7 @@ struct SceneVideoJob {
     /// Renders, encodes and publishes the video. `progress` gets the frames
     /// handed to the encoder and their total; when `shouldContinue` returns
     /// false the export stops with ``RenderInterrupted`` and leaves nothing.
-    func run(progress: (Int, Int) -> Void = { _, _ in }, shouldContinue: () -> Bool = { true }) throws -> Summary {
+    package func run(progress: (Int, Int) -> Void = { _, _ in }, shouldContinue: () -> Bool = { true }) throws -> Summary {
         let kind = container == .gif ? "a GIF is an animation" : "a video is an animation"
         let canvas = try scene.canvas(for: kind)
         let session = try mixSession()

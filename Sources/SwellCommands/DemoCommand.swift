@@ -1,14 +1,12 @@
-import SwellMPRIS
-import SwellSession
 import ArgumentParser
 import Foundation
-import SwellALSA
-import SwellCharts
-import SwellScript
-import SwellSndFile
+import SwellMPRIS
+import SwellSession
 
-struct DemoCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct DemoCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Play ten seconds of synthesised music with a scripted fade-in, dip and fade-out.",
         discussion: """
@@ -18,9 +16,12 @@ struct DemoCommand: ParsableCommand {
         """)
 
     @Option(help: ArgumentHelp("The ALSA PCM to play on.", valueName: "pcm"))
-    var device = "default"
+    package var device = "default"
 
-    func run() throws {
+    package func run() throws {
+        // Where it cannot play, the demo draws its curve: it runs where
+        // drawing does, in swell-draw.
+        let drawing = try Drawing.required()
         let source = FileManager.default.temporaryDirectory.appendingPathComponent("swell-demo-\(getpid()).wav").path
         try Demo.synthesize(to: source)
         defer { try? FileManager.default.removeItem(atPath: source) }
@@ -47,7 +48,7 @@ struct DemoCommand: ParsableCommand {
             curve.script = script
             curve.end = Demo.duration
             curve.keys = ["bus.volume", "music.volume"]
-            let svg = try curve.sample().data(as: .svg, title: "swell demo: volume")
+            let svg = try drawing.chart(try curve.sample(), format: .svg, title: "swell demo: volume")
             try PartialFile.write(svg, to: "swell-demo.svg", overwrite: true)
             print("swell demo: wrote swell-demo.wav (\(Demo.duration) s) and swell-demo.svg")
         }

@@ -1,23 +1,21 @@
 import SwellSession
 import ArgumentParser
 import Foundation
-import SwellALSA
-import SwellCharts
-import SwellScript
-import SwellSndFile
 
-struct DevicesCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct DevicesCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "devices",
         abstract: "List playback PCMs (like aplay -L) and mixer controls (like amixer scontrols).")
 
     @Option(help: ArgumentHelp("The control device whose mixer controls to list (default: default).", valueName: "ctl"))
-    var device: String?
+    package var device: String?
 
     /// A device named with `--device` that cannot be opened is a device
     /// failure (exit 1), as for `amixer -D`; the default device of a machine
     /// without a sound card only has no controls to list.
-    func run() throws {
+    package func run() throws {
         let name = device ?? "default"
         let controls = Result { try MixerControl.controls(onDevice: name) }
         if device != nil { _ = try controls.get() }

@@ -1,16 +1,13 @@
-import SwellSession
 import ArgumentParser
 import Foundation
-import SwellALSA
-import SwellCharts
-import SwellScript
-import SwellSndFile
+import SwellSession
 
 /// `swell`: fades and volume ramps, on a PCM stream or a sound card's mixer,
 /// with Core Animation's timing model.
-@main
-struct Swell: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct Swell: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         abstract: "Fade audio and script volume ramps with Core Animation's timing model.",
         discussion: """
         Every fade, ramp and script is a Core Animation animation of a layer's `volume`, \
@@ -36,14 +33,20 @@ struct Swell: ParsableCommand {
         subcommands: [PlayCommand.self, RenderCommand.self, MixerCommand.self, CurveCommand.self, CtlCommand.self,
                       DevicesCommand.self, DemoCommand.self])
 
-    /// Runs the command, reporting any failure as one line and the exit
-    /// status of docs/cli.md#exit-codes.
-    static func main() {
+    /// Runs the command the arguments name with `drawing` (nil: none,
+    /// in the lean `swell`), reporting any failure as one line and the exit
+    /// status of docs/cli.md#exit-codes. A command that needs drawing where
+    /// there is none is run again, whole, by `swell-draw`, the executable
+    /// beside this one that has it (docs/architecture.md#two-executables).
+    package static func start(drawing: (any SceneDrawing)?) {
+        Drawing.current.withLock { $0 = drawing }
         Interrupt.install()
         do {
             try ArgumentCheck.check(arguments, commands: configuration.subcommands.compactMap { $0.configuration.commandName })
             var command = try parseAsRoot(arguments)
             try command.run()
+        } catch is NeedsDrawing {
+            DrawingExecutable.replaceProcess(arguments: CommandLine.arguments.count, argv: CommandLine.unsafeArgv)
         } catch {
             let code = exitCode(for: error)
             if code == .success || error is CleanExit { exit(withError: error) }

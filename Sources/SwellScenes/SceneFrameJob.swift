@@ -1,3 +1,4 @@
+import SwellCommands
 import SwellSession
 import Foundation
 import SwellRender
@@ -12,34 +13,34 @@ import SwellScript
 /// - `-o 'frames/%04d.png'` or `-o frames/`: a sequence, frame k at
 ///   `start + k/fps` for k = 0 … ⌈(end − start)·fps⌉ − 1
 ///   (docs/cli.md#frame-sequences).
-struct SceneFrameJob {
-    var script: ScriptSpec
-    var output: String
+package struct SceneFrameJob {
+    package var script: ScriptSpec
+    package var output: String
     /// The time of a single frame.
-    var time: Double?
+    package var time: Double?
     /// A sequence's first time and end (exclusive); nil for the defaults, 0
     /// and where the script's animations end.
-    var start: Double?
-    var end: Double?
+    package var start: Double?
+    package var end: Double?
     /// A sequence's frames per second.
-    var fps = Self.defaultFPS
+    package var fps = Self.defaultFPS
     /// `--fps` when it is not given: 60, a display's usual refresh.
-    static let defaultFPS = 60.0
+    package static let defaultFPS = 60.0
     /// The canvas size in points and scale, overriding the script's.
-    var size: CanvasSize?
-    var scale: Double?
-    var options = AutomationOptions()
-    var overwrite = false
+    package var size: CanvasSize?
+    package var scale: Double?
+    package var options = AutomationOptions()
+    package var overwrite = false
 
     /// What was written: the files, the frame count, the size in pixels, the
     /// rate and the times.
-    struct Summary: CustomStringConvertible {
-        let names: FrameFileNames
-        let times: FrameTimes
-        let isSequence: Bool
-        let width: Int, height: Int
+    package struct Summary: CustomStringConvertible {
+        package let names: FrameFileNames
+        package let times: FrameTimes
+        package let isSequence: Bool
+        package let width: Int, height: Int
 
-        var description: String {
+        package var description: String {
             let size = "\(width)×\(height) pixels"
             guard isSequence else {
                 return "wrote \(names.pattern): \(size), the scene at \(Self.seconds(times.start)) s"
@@ -52,13 +53,13 @@ struct SceneFrameJob {
         }
 
         /// A number as short as it reads exactly enough: `2`, `0.5`, `29.97`.
-        static func seconds(_ value: Double) -> String {
+        package static func seconds(_ value: Double) -> String {
             String(format: "%.6g", value)
         }
     }
 
     /// Renders and writes the frames.
-    func run() throws -> Summary {
+    package func run() throws -> Summary {
         let canvas = try self.canvas(for: "a PNG is a picture")
         let isSequence = FrameFileNames.namesSequence(output)
         let names = try isSequence ? FrameFileNames.sequence(output) : .single(output)
@@ -76,13 +77,13 @@ struct SceneFrameJob {
 
     /// The script's layer tree, playing `files` — a session's, already
     /// open — or opening the script's files itself, once.
-    func makeStage(files: [String: any AudioSource] = [:]) throws -> AutomationStage {
+    package func makeStage(files: [String: any AudioSource] = [:]) throws -> AutomationStage {
         try AutomationStage(script: script, options: options, files: files, sampleRate: nil, openMixer: nil)
     }
 
     /// `stage` on a host whose clock is set by hand, frame by frame
     /// (``FrameRecorder/step(_:through:on:_:)``).
-    static func host(for stage: AutomationStage) -> (HeadlessHost, ManualClock) {
+    package static func host(for stage: AutomationStage) -> (HeadlessHost, ManualClock) {
         let clock = ManualClock()
         let host = HeadlessHost(clock: clock)
         stage.install(on: host)
@@ -92,7 +93,7 @@ struct SceneFrameJob {
     /// The script's canvas with `--size` and `--scale` applied, within the
     /// pixels a side may have; `kind` says what the output is when the
     /// script has no canvas ("a PNG is a picture").
-    func canvas(for kind: String) throws -> Canvas {
+    package func canvas(for kind: String) throws -> Canvas {
         guard var canvas = script.canvas else {
             throw AutomationError("\(kind) of a scene: give a --script with a \"canvas\"")
         }
@@ -113,7 +114,7 @@ struct SceneFrameJob {
 
     /// `--start` (default 0) to `--end` (default: ``defaultEnd(of:)``) at
     /// `--fps`; at least one frame. A video's frames too.
-    func sequenceTimes(of stage: AutomationStage) throws -> FrameTimes {
+    package func sequenceTimes(of stage: AutomationStage) throws -> FrameTimes {
         let start = start ?? 0
         let end = try end ?? defaultEnd(of: stage)
         guard end > start else {

@@ -2,13 +2,11 @@ import SwellMPRIS
 import SwellSession
 import ArgumentParser
 import Foundation
-import SwellALSA
-import SwellCharts
-import SwellScript
-import SwellSndFile
 
-struct PlayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct PlayCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "play",
         abstract: "Play files (one after another) with their automation.",
         discussion: """
@@ -39,43 +37,43 @@ struct PlayCommand: ParsableCommand {
         """)
 
     @Argument(help: "Files to play (- is standard input); none when the script names its own.")
-    var inputs: [String] = []
+    package var inputs: [String] = []
 
     @Option(name: .customLong("input-type"), help: ArgumentHelp(
         "Read the inputs as raw samples: raw:RATE:CHANNELS:ENCODING, e.g. raw:48000:2:s16le.", valueName: "type"),
             transform: Parse.rawFormat)
-    var inputType: RawFormat?
+    package var inputType: RawFormat?
 
-    @OptionGroup var automation: AutomationArguments
+    @OptionGroup package var automation: AutomationArguments
 
-    @OptionGroup var inputOptions: InputArguments
-    @OptionGroup var mixFormat: MixFormatArguments
+    @OptionGroup package var inputOptions: InputArguments
+    @OptionGroup package var mixFormat: MixFormatArguments
 
     @Option(help: ArgumentHelp("The ALSA PCM to play on.", valueName: "pcm"))
-    var device = "default"
+    package var device = "default"
 
     @Option(help: "Which gain path applies the volume.")
-    var gain: GainPath = .sample
+    package var gain: GainPath = .sample
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Frames per ALSA period.", valueName: "frames"))
-    var period = 256
+    package var period = 256
 
     @Flag(help: "Allow gain above 0 dB (up to +24 dB).")
-    var allowBoost = false
+    package var allowBoost = false
 
     @Flag(name: [.customShort("q"), .long], help: "No progress line.")
-    var quiet = false
+    package var quiet = false
 
     @Flag(help: "Show the script's scene in a window while its sound plays (needs a display).")
-    var window = false
+    package var window = false
 
     @Flag(help: "After the last file, keep playing silence until swell ctl stop or Ctrl-C.")
-    var hold = false
+    package var hold = false
 
     @Flag(help: "Play the files over and over, gapless, until swell ctl stop, Ctrl-C or --duration.")
-    var loop = false
+    package var loop = false
 
-    func validate() throws {
+    package func validate() throws {
         guard (16...65536).contains(period) else { throw ValidationError("--period must be 16 to 65536 frames") }
         if hold && window { throw ValidationError("--hold is for sound alone; a --window session ends when the window closes") }
         if loop && window { throw ValidationError("--loop is for sound alone; a --window session ends when the window closes") }
@@ -85,7 +83,7 @@ struct PlayCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    package func run() throws {
         var job = PlayJob()
         // Media keys, where there is a session bus; silently none without.
         job.services = [MPRISServer.connect]
@@ -101,30 +99,11 @@ struct PlayCommand: ParsableCommand {
         job.format = mixFormat.options
         job.holds = hold
         job.loops = loop
-        if window { return try runWindow(job) }
+        if window { return try Drawing.required().showWindow(self, job: job) }
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         try job.run(progress: quiet ? nil : { status in
             line.update(time: status.time, duration: status.duration, gainDecibels: status.gainDecibels, xruns: status.xruns)
         }, shouldContinue: { !Interrupt.isRequested })
-    }
-
-    /// `--window`: the scene on screen, on the sound's clock; a frame saved
-    /// with S is reported on standard output.
-    private func runWindow(_ job: PlayJob) throws {
-        var windowJob = WindowJob(play: job)
-        if let script = automation.script { windowJob.name = URL(fileURLWithPath: script).lastPathComponent }
-        windowJob.reportsStatistics = ProcessInfo.processInfo.environment["SWELL_FRAME_STATS"].map { !$0.isEmpty } ?? false
-        try windowJob.run(shouldContinue: { !Interrupt.isRequested }, saved: { outcome in
-            // Written at once, not buffered: whoever watches the output sees
-            // each save as it happens. A save that fails is reported, and
-            // the show goes on.
-            switch outcome {
-            case .success(let frame):
-                FileHandle.standardOutput.write(Data("saved \(frame.path): the scene at \(frame.sceneTime) s\n".utf8))
-            case .failure(let error):
-                FileHandle.standardError.write(Data("swell: error: \(Failure.message(for: error))\n".utf8))
-            }
-        })
     }
 }

@@ -1,14 +1,8 @@
-import SwellSession
 import ArgumentParser
-import SwellALSA
-import SwellCharts
-import SwellMedia
-import SwellRender
-import SwellScript
-import SwellSndFile
+import SwellSession
 
-struct RenderCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct RenderCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Render files through their automation into a new file.",
         discussion: """
@@ -43,144 +37,114 @@ struct RenderCommand: ParsableCommand {
         """)
 
     @Argument(help: "The input files (any format libsndfile reads; - is standard input); several play one after another.")
-    var inputs: [String] = []
+    package var inputs: [String] = []
 
     @Option(parsing: .unconditional, help: ArgumentHelp("For a scene's picture (-o FILE.png): the time it shows (default 0).",
                                                         valueName: "time"), transform: Parse.time)
-    var at: Double?
+    package var at: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "For a scene's frame sequence or video: frames per second (default 60; a GIF's 50).", valueName: "fps"))
-    var fps: Double?
+    package var fps: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "For a scene's pictures and video: the canvas in points, WxH (default: the script's).", valueName: "size"),
             transform: CanvasSize.init(parsing:))
-    var size: CanvasSize?
+    package var size: CanvasSize?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "For a scene's pictures and video: pixels per point (default: the script's).", valueName: "scale"))
-    var scale: Double?
+    package var scale: Double?
 
-    /// Whether the output is a frame sequence of a scene.
-    private var rendersSequence: Bool { FrameFileNames.namesSequence(output) }
-
-    /// Whether the output is a picture of a scene rather than sound: one
-    /// PNG or a sequence of them.
-    private var rendersPicture: Bool { output.lowercased().hasSuffix(".png") || rendersSequence }
-
-    /// The video a scene is exported to, by the output's extension: MP4,
-    /// WebM, MKV or GIF.
-    private var video: VideoContainer? { rendersSequence ? nil : VideoContainer(forPath: output) }
-
-    /// Whether the output is a scene's frames over time: a sequence or a video.
-    private var rendersFrames: Bool { rendersSequence || video != nil }
+    /// Whether the output is sound, which `swell` renders itself: a sound
+    /// file's extension, `--type`, or `-`. Anything else — a PNG, a frame
+    /// sequence, a video, or a name that is none of them — is the scene's
+    /// to draw (``SceneDrawing/renderScene(_:script:)``), which says which.
+    package var writesSound: Bool {
+        output == "-" || type != nil || SoundFileContainer(forPath: output) != nil
+    }
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output file; - is standard output.", valueName: "out"))
-    var output: String
+    package var output: String
 
     @Option(name: [.customShort("t"), .long], help: ArgumentHelp(
         "The output's type, whatever its name (default: its extension; wav for -).", valueName: "type"),
             transform: Parse.container)
-    var type: SoundFileContainer?
+    package var type: SoundFileContainer?
 
     @Option(name: .customLong("input-type"), help: ArgumentHelp(
         "Read the input as raw samples: raw:RATE:CHANNELS:ENCODING, e.g. raw:48000:2:s16le.", valueName: "type"),
             transform: Parse.rawFormat)
-    var inputType: RawFormat?
+    package var inputType: RawFormat?
 
-    @OptionGroup var automation: AutomationArguments
+    @OptionGroup package var automation: AutomationArguments
 
-    @OptionGroup var inputOptions: InputArguments
-    @OptionGroup var mixFormat: MixFormatArguments
+    @OptionGroup package var inputOptions: InputArguments
+    @OptionGroup package var mixFormat: MixFormatArguments
 
     @Option(help: "The output encoding (default: the input's, where the format allows).")
-    var encoding: SampleEncoding?
+    package var encoding: SampleEncoding?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "For Ogg Vorbis, Opus and MP3: 0 (smallest file) to 10 (best sound).", valueName: "q"))
-    var quality: Double?
+    package var quality: Double?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "For Opus and MP3: the bit rate in kbit/s, e.g. 128k (MP3: constant, at MPEG's nearest rate).", valueName: "rate"),
             transform: Parse.bitrate)
-    var bitrate: Double?
+    package var bitrate: Double?
 
     @Option(name: .customLong("compression-level"), parsing: .unconditional, help: ArgumentHelp(
         "For FLAC: 0 (fastest) to 8 (smallest file), as flac -0 … -8.", valueName: "n"))
-    var compressionLevel: Int?
+    package var compressionLevel: Int?
 
     @Option(help: "Dither integer words with triangular noise of ±1 step, as SoX does when it reduces the word length.")
-    var dither: Dither?
+    package var dither: Dither?
 
     /// `--dither tpdf`; the one kind there is.
-    enum Dither: String, CaseIterable, ExpressibleByArgument { case tpdf }
+    package enum Dither: String, CaseIterable, ExpressibleByArgument { case tpdf }
 
     @Flag(name: [.customShort("y"), .long], help: "Replace the output if it exists.")
-    var overwrite = false
+    package var overwrite = false
 
     @Flag(help: "Allow gain above 0 dB (up to +24 dB).")
-    var allowBoost = false
+    package var allowBoost = false
 
     @Flag(name: [.customShort("q"), .long], help: "No progress line.")
-    var quiet = false
+    package var quiet = false
 
-    func validate() throws {
+    package init() {}
+
+    /// What holds whatever the output: one compression setting. A sound's
+    /// output takes no scene option; a scene's are checked where it is
+    /// drawn (``SceneDrawing/renderScene(_:script:)``).
+    package func validate() throws {
         guard quality == nil || bitrate == nil else {
             throw ValidationError("--quality and --bitrate both set the encoder's compression: give one")
         }
-        guard video == nil || (type == nil && encoding == nil && quality == nil && bitrate == nil
-                               && compressionLevel == nil && dither == nil) else {
-            throw ValidationError("--type, --encoding, --quality, --bitrate, --compression-level and --dither set a "
-                                  + "sound file's encoder; a video's codecs follow its extension")
-        }
-        guard video == nil || inputs.isEmpty else {
-            throw ValidationError("a video's sound is its script's audio layers: give no input files")
-        }
-        guard rendersPicture || video != nil || !inputs.isEmpty || automation.script != nil else {
+        guard writesSound else { return }
+        guard !inputs.isEmpty || automation.script != nil else {
             throw ValidationError("missing the input file; a script's audio layers, or a scene's pictures (-o FILE.png, or a frame sequence), need none")
         }
-        guard rendersPicture && !rendersSequence || at == nil else {
-            throw ValidationError(rendersFrames ? "--at is the time of a single picture; "
-                                      + "\(video == nil ? "a sequence" : "a video") runs from --start to --end"
-                                  : "--at is the time of a scene's picture (-o FILE.png)")
-        }
-        guard rendersFrames || fps == nil else {
+        guard at == nil else { throw ValidationError("--at is the time of a scene's picture (-o FILE.png)") }
+        guard fps == nil else {
             throw ValidationError("--fps is the rate of a scene's frame sequence (-o 'frames/%04d.png' or -o DIR/) "
                                   + "or video (-o FILE.mp4, .webm, .mkv, .gif)")
         }
-        guard rendersPicture || video != nil || (size == nil && scale == nil) else {
+        guard size == nil && scale == nil else {
             throw ValidationError("--size and --scale set a scene's canvas (-o FILE.png, a frame sequence, or a video)")
-        }
-        guard !rendersPicture || rendersSequence || (inputOptions.start == nil && inputOptions.end == nil) else {
-            throw ValidationError("--start and --end bound a frame sequence; one picture shows the scene --at a time")
-        }
-        guard fps.map({ $0 > 0 && $0.isFinite }) ?? true else {
-            throw ValidationError("--fps must be a positive number of frames per second")
-        }
-        guard scale.map({ $0 > 0 && $0.isFinite }) ?? true else {
-            throw ValidationError("--scale must be a positive number of pixels per point")
         }
     }
 
-    func run() throws {
-        if let video {
-            try exportVideo(video)
-            return
-        }
-        if rendersPicture {
-            var job = try sceneJob(kind: "a PNG is a picture", defaultFPS: SceneFrameJob.defaultFPS)
-            job.time = at
-            let summary = try job.run()
-            if !quiet { print(summary) }
-            return
-        }
+    package func run() throws {
         let script = try automation.loadScript()
-        if inputs.isEmpty, script?.canvas != nil, type == nil, output != "-", SoundFileContainer(forPath: output) == nil {
-            throw AutomationError("'\(output)': unknown file extension for a scene (use png, a frame sequence "
-                                  + "'%04d.png' or DIR/, \(VideoContainer.extensionList); or, for its sound, "
-                                  + "\(SoundFileContainer.extensionList))")
-        }
+        guard writesSound else { return try Drawing.required().renderScene(self, script: script) }
+        try renderSound(script: script)
+    }
+
+    /// Renders the inputs, or the script's audio layers, into the sound
+    /// file the output names.
+    package func renderSound(script: ScriptSpec?) throws {
         var job = RenderJob(inputs: inputs, output: output)
         job.raw = inputType
         job.container = type
@@ -201,43 +165,5 @@ struct RenderCommand: ParsableCommand {
             line.update(time: session.engine.time(ofFrame: frames), duration: session.duration,
                         gainDecibels: session.presentedGainDecibels)
         }, shouldContinue: { !Interrupt.isRequested })
-    }
-
-    /// The scene's pictures as the options ask: its script, the times from
-    /// --start to --end at --fps (else `defaultFPS`), the canvas with
-    /// --size and --scale. `kind` says what the output is when there is no
-    /// script ("a PNG is a picture").
-    private func sceneJob(kind: String, defaultFPS: Double) throws -> SceneFrameJob {
-        guard let script = try automation.loadScript() else {
-            throw AutomationError("\(kind) of a scene: give a --script with a \"canvas\"")
-        }
-        var job = SceneFrameJob(script: script, output: output)
-        job.start = try inputOptions.start?.seconds(atSampleRate: nil)
-        job.end = try inputOptions.end?.seconds(atSampleRate: nil)
-        job.fps = fps ?? defaultFPS
-        job.size = size
-        job.scale = scale
-        job.options = automation.options
-        job.overwrite = overwrite
-        return job
-    }
-
-    /// A scene's frames and sound as one video file (docs/video.md#export).
-    private func exportVideo(_ container: VideoContainer) throws {
-        let scene = try sceneJob(kind: "a video is an animation", defaultFPS: container.defaultFrameRate)
-        var job = SceneVideoJob(scene: scene, container: container)
-        job.format = mixFormat.options
-        let line = ProgressLine(quiet: quiet)
-        let summary: SceneVideoJob.Summary
-        do {
-            summary = try job.run(progress: { frames, total in
-                line.update(time: Double(frames) / scene.fps, duration: Double(total) / scene.fps, gainDecibels: nil)
-            }, shouldContinue: { !Interrupt.isRequested })
-        } catch {
-            line.finish()
-            throw error
-        }
-        line.finish()
-        if !quiet { print(summary) }
     }
 }

@@ -1,13 +1,11 @@
 import SwellSession
 import ArgumentParser
 import Foundation
-import SwellALSA
-import SwellCharts
-import SwellScript
-import SwellSndFile
 
-struct MixerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+package struct MixerCommand: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
         commandName: "mixer",
         abstract: "Ramp a sound card's mixer control in real time.",
         discussion: """
@@ -29,46 +27,46 @@ struct MixerCommand: ParsableCommand {
         """)
 
     @Option(help: ArgumentHelp("The ALSA control device.", valueName: "ctl"))
-    var device = "default"
+    package var device = "default"
 
     @Option(help: ArgumentHelp("The simple mixer control.", valueName: "name"))
-    var control = "Master"
+    package var control = "Master"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Animate to LEVEL.", valueName: "level"), transform: Parse.level)
-    var to: Double?
+    package var to: Double?
 
     @Option(help: ArgumentHelp("A ramp: \"T:V[:NAME] ...\".", valueName: "spec"), transform: Parse.ramp)
-    var ramp: RampSpec?
+    package var ramp: RampSpec?
 
     @Option(help: ArgumentHelp("A JSON script with mixer layers.", valueName: "file"))
-    var script: String?
+    package var script: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "How long --to takes (default \(CATransaction.defaultAnimationDuration) s).", valueName: "time"), transform: Parse.time)
-    var duration: Double?
+    package var duration: Double?
 
     @Option(help: ArgumentHelp("The shape of the ramp (default linear).", valueName: "name"), transform: Parse.timing)
-    var timing: TimingFunctionSpec?
+    package var timing: TimingFunctionSpec?
 
     @Flag(help: "Put the original level back at the end.")
-    var restore = false
+    package var restore = false
 
     @Flag(help: "After the ramp, stay until swell ctl stop or Ctrl-C.")
-    var hold = false
+    package var hold = false
 
     @Flag(name: [.customShort("q"), .long], help: "No progress line.")
-    var quiet = false
+    package var quiet = false
 
-    func validate() throws {
+    package func validate() throws {
         let targets = [to != nil, ramp != nil, script != nil].filter { $0 }.count
         guard targets == 1 else { throw ValidationError("give exactly one of --to, --ramp and --script") }
         if duration != nil && to == nil { throw ValidationError("--duration goes with --to") }
     }
 
-    func run() throws {
+    package func run() throws {
         let target: MixerJob.Target
         if let to { target = .level(to) } else if let ramp { target = .ramp(ramp) } else {
-            target = .script(try ScriptSpec(scriptFile: script!))
+            target = .script(try ScriptSpec.read(scriptFile: script!))
         }
         var job = MixerJob(target: target)
         job.device = device

@@ -1,3 +1,4 @@
+import SwellCommands
 import SwellSession
 import SwellALSA
 import SwellRender
@@ -13,9 +14,9 @@ import SwellWindow
 /// period at a time, keeping each period's snapshot, since the engine runs
 /// events ahead of what is heard and a frame must show only what was
 /// committed by its time (``SnapshotTimeline``).
-final class PlayingScene: LiveScene {
-    let session: Session
-    let output: AudioOutput
+package final class PlayingScene: LiveScene {
+    package let session: Session
+    package let output: AudioOutput
     private var timeline = SnapshotTimeline()
     private var serviced: Int64 = 0
 
@@ -23,22 +24,22 @@ final class PlayingScene: LiveScene {
     /// frames: one refresh interval at the engine's rate.
     private let framesPerRefresh: Int64
 
-    init(session: Session, output: AudioOutput, refreshInterval: Double) {
+    package init(session: Session, output: AudioOutput, refreshInterval: Double) {
         self.session = session
         self.output = output
         framesPerRefresh = Int64((refreshInterval * Double(session.engine.sampleRate)).rounded(.up))
     }
 
-    var host: RenderHost { session.engine }
+    package var host: RenderHost { session.engine }
 
-    var now: Double { output.playbackTime }
+    package var now: Double { output.playbackTime }
 
     /// Services the engine as far as its render thread may go before the
     /// next frame's turn — the output's horizon and a refresh interval
     /// more, which keeps a render thread waiting on the display path's
     /// displayed periods fed — whatever `time` the frame is for: what is
     /// run ahead of it is kept out of its picture by the timeline.
-    func prepare(through time: Double) throws {
+    package func prepare(through time: Double) throws {
         let engine = session.engine, period = Int64(engine.periodFrames)
         let horizon = output.serviceHorizon + framesPerRefresh
         timeline.note(engine.latestSnapshot)
@@ -50,7 +51,7 @@ final class PlayingScene: LiveScene {
         try output.checkFailure()
     }
 
-    func snapshot(at time: Double) -> RenderSnapshot? {
+    package func snapshot(at time: Double) -> RenderSnapshot? {
         timeline.note(session.engine.latestSnapshot)
         return timeline.snapshot(at: time)
     }
@@ -59,7 +60,7 @@ final class PlayingScene: LiveScene {
     /// `--duration`), measured on the root layer's time so that a pause
     /// holds it; when a source fails; or, for a stream of unknown length,
     /// when every source has ended.
-    func isFinished(atSceneTime sceneTime: Double) -> Bool {
+    package func isFinished(atSceneTime sceneTime: Double) -> Bool {
         let engine = session.engine
         if engine.sourceFailure != nil { return true }
         guard let duration = session.duration else { return engine.sourcesHaveEnded }

@@ -8,18 +8,18 @@ import SwellSession
 /// standard error is not a terminal or with `--quiet`. It fits the
 /// terminal's width: the bar shrinks first, then the line is cut. A stream,
 /// whose length is not known, gets its time alone, without a bar.
-final class ProgressLine {
+package final class ProgressLine {
     private let enabled: Bool
     private var lastDraw = Date.distantPast
     private var drawn = false
     /// The latest state not drawn yet, drawn by ``finish()``.
     private var pending: (() -> Void)?
 
-    init(quiet: Bool) {
+    package init(quiet: Bool) {
         enabled = !quiet && isatty(STDERR_FILENO) == 1
     }
 
-    func update(time: Double, duration: Double?, gainDecibels: @autoclosure @escaping () -> Double?, xruns: Int? = nil) {
+    package func update(time: Double, duration: Double?, gainDecibels: @autoclosure @escaping () -> Double?, xruns: Int? = nil) {
         guard enabled else { return }
         let draw = { [unowned self] in self.draw(time: time, duration: duration, gainDecibels: gainDecibels(), xruns: xruns) }
         if Date().timeIntervalSince(lastDraw) >= 0.1 || duration.map({ time >= $0 }) == true {
@@ -30,7 +30,7 @@ final class ProgressLine {
         }
     }
 
-    func finish() {
+    package func finish() {
         guard enabled else { return }
         pending?()
         pending = nil
@@ -67,7 +67,7 @@ final class ProgressLine {
 
     /// `m:ss.s`, or `h:mm:ss.s` from an hour on, rounded to a tenth first so
     /// that 59.96 s reads `1:00.0`, not `0:60.0`.
-    static func clock(_ seconds: Double) -> String {
+    package static func clock(_ seconds: Double) -> String {
         ClockText.string(seconds)
     }
 }

@@ -1,13 +1,12 @@
 import SwellSession
 import ArgumentParser
-import SwellScript
 
 /// What the command line is checked for before ArgumentParser reads it: the
 /// cases where ArgumentParser would print help or a vague message where a
 /// user of SoX or FFmpeg expects an error that says what is wrong.
-enum ArgumentCheck {
+package enum ArgumentCheck {
     /// The short options swell's commands have, which may be grouped (`-qy`).
-    static let shortOptions: Set<Character> = ["q", "y", "h", "o", "t"]
+    package static let shortOptions: Set<Character> = ["q", "y", "h", "o", "t"]
 
     /// Throws a `ValidationError` (exit status 2) for:
     /// - a first word that is no command (`swell rendr`: did you mean
@@ -17,7 +16,7 @@ enum ArgumentCheck {
     ///   would read it as `-d -a -s -h` and print the help. Words after
     ///   `--` are operands, as POSIX has it, and are not checked; nor are
     ///   numbers such as `-6dB`.
-    static func check(_ arguments: [String], commands: [String]) throws {
+    package static func check(_ arguments: [String], commands: [String]) throws {
         if let name = commandName(in: arguments), !commands.contains(name) {
             let hint = KeySuggestion.hint(for: name, among: commands)
             let help = hint.isEmpty ? "; the commands are " + commands.joined(separator: ", ") : hint
