@@ -67,13 +67,14 @@ let package = Package(
         // sem_clockwait).
         .systemLibrary(name: "CLinux"),
         // sd-bus, systemd's D-Bus library, for the MPRIS media-player
-        // interface of live sessions.
-        .systemLibrary(
-            name: "CSystemd", pkgConfig: "libsystemd",
-            providers: [.apt(["libsystemd-dev"])]),
+        // interface of live sessions: its headers only. No pkgConfig, which
+        // would link it: CMPRIS loads libsystemd when a session serves MPRIS
+        // on a bus that exists.
+        .systemLibrary(name: "CSystemd", providers: [.apt(["libsystemd-dev"])]),
         // The MPRIS object's sd-bus vtables, in C: they are built by C
         // macros, which Swift cannot expand. Each entry forwards to
-        // handlers the swell target gives.
+        // handlers SwellMPRIS gives. The sd-bus calls go through libsystemd
+        // loaded with dlopen (swell_sd_bus.h).
         .target(name: "CMPRIS", dependencies: ["CSystemd"]),
 
         // The layers below depend only on the ones above them:

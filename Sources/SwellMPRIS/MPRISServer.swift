@@ -62,16 +62,29 @@ public final class MPRISServer: PlaybackService, Sendable {
     /// published before the name is taken, so a client that finds the name
     /// reads what is playing.
     public static func connect(layers: [LayerSpec], files: [SoundFileSource], playing session: Session) -> (any PlaybackService)? {
+        // libsystemd is loaded only for a bus that exists.
+        guard sessionBusExists, swell_sd_bus_load() == 0 else { return nil }
         var opened: OpaquePointer?
-        guard sd_bus_open_user(&opened) >= 0, let bus = opened else { return nil }
+        guard swell_sd_bus_open_user(&opened) >= 0, let bus = opened else { return nil }
         let server = MPRISServer(bus: bus, layers: layers, files: files, playing: session)
         let name = "org.mpris.MediaPlayer2.swell.instance\(getpid())"
-        guard swell_mpris_add_object(bus, server.connection.handlers) >= 0, sd_bus_request_name(bus, name, 0) >= 0 else {
-            sd_bus_flush_close_unref(bus)
+        guard swell_mpris_add_object(bus, server.connection.handlers) >= 0, swell_sd_bus_request_name(bus, name, 0) >= 0 else {
+            swell_sd_bus_flush_close_unref(bus)
             return nil
         }
         Thread.detachNewThread { server.serveBus() }
         return server
+    }
+
+    /// Whether there is a session bus to reach: the address sd-bus takes,
+    /// `DBUS_SESSION_BUS_ADDRESS`, or its default, the socket
+    /// `$XDG_RUNTIME_DIR/bus`.
+    static var sessionBusExists: Bool {
+        let environment = ProcessInfo.processInfo.environment
+        if environment["DBUS_SESSION_BUS_ADDRESS"].map({ !$0.isEmpty }) == true { return true }
+        guard let runtime = environment["XDG_RUNTIME_DIR"] else { return false }
+        var status = stat()
+        return stat(runtime + "/bus", &status) == 0 && status.st_mode & S_IFMT == S_IFSOCK
     }
 
     private init(bus: OpaquePointer, layers: [LayerSpec], files: [SoundFileSource], playing session: Session) {
@@ -158,7 +171,7 @@ public final class MPRISServer: PlaybackService, Sendable {
         var announced = status.withLock { $0 }
         while true {
             var processed: Int32
-            repeat { processed = sd_bus_process(bus, nil) } while processed > 0
+            repeat { processed = swell_sd_bus_process(bus, nil) } while processed > 0
             guard processed >= 0 else { break }
             sendReplies(on: bus)
             announceChanges(since: &announced, on: bus)
@@ -171,7 +184,7 @@ public final class MPRISServer: PlaybackService, Sendable {
         }
         answered.withLock { $0 += unanswered.map { ($0, ControlReply.failure("the session has ended")) } }
         sendReplies(on: bus)
-        sd_bus_flush_close_unref(bus)
+        swell_sd_bus_flush_close_unref(bus)
         finished.signal()
     }
 
@@ -187,14 +200,14 @@ public final class MPRISServer: PlaybackService, Sendable {
             guard let request = seekRequest(member, message) else { return swell_mpris_reply_empty(message) }
             action = .request(request)
         case "OpenUri":
-            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.NotSupported",
+            return swell_sd_bus_error_set(error, "org.freedesktop.DBus.Error.NotSupported",
                                     "a swell session plays the files it was started with")
         default:
             // Raise, Next, Previous: with CanRaise, CanGoNext and
             // CanGoPrevious false, the specification has each do nothing.
             return swell_mpris_reply_empty(message)
         }
-        sd_bus_message_ref(message)
+        swell_sd_bus_message_ref(message)
         inbox.withLock { $0.append(MPRISCall(action: action, message: message)) }
         return 1
     }
@@ -212,10 +225,10 @@ public final class MPRISServer: PlaybackService, Sendable {
         var trackID: UnsafePointer<CChar>?
         var microseconds: Int64 = 0
         if member == "SetPosition" {
-            guard sd_bus_message_read_basic(message, CChar(bitPattern: UInt8(ascii: "o")), &trackID) >= 0,
+            guard swell_sd_bus_message_read_basic(message, CChar(bitPattern: UInt8(ascii: "o")), &trackID) >= 0,
                   let trackID, String(cString: trackID) == track.id else { return nil }
         }
-        guard sd_bus_message_read_basic(message, CChar(bitPattern: UInt8(ascii: "x")), &microseconds) >= 0 else { return nil }
+        guard swell_sd_bus_message_read_basic(message, CChar(bitPattern: UInt8(ascii: "x")), &microseconds) >= 0 else { return nil }
         let seconds = Double(microseconds) / 1e6
         guard member == "SetPosition" else { return .seek(seconds) }
         return microseconds >= 0 && microseconds <= track.length ?? .max ? .position(seconds) : nil
@@ -228,7 +241,7 @@ public final class MPRISServer: PlaybackService, Sendable {
     /// nobody; the change is announced when the owning thread has made it.
     private func setVolume(_ value: OpaquePointer, _ error: UnsafeMutablePointer<sd_bus_error>) -> Int32 {
         var volume = 0.0
-        let read = sd_bus_message_read_basic(value, CChar(bitPattern: UInt8(ascii: "d")), &volume)
+        let read = swell_sd_bus_message_read_basic(value, CChar(bitPattern: UInt8(ascii: "d")), &volume)
         guard read >= 0 else { return read }
         do {
             guard volume.isFinite else { throw ControlError("the volume \(volume) is not a number") }
@@ -237,7 +250,7 @@ public final class MPRISServer: PlaybackService, Sendable {
             inbox.withLock { $0.append(MPRISCall(action: .request(request), message: nil)) }
             return 0
         } catch let refused {
-            return sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "\(refused)")
+            return swell_sd_bus_error_set(error, "org.freedesktop.DBus.Error.InvalidArgs", "\(refused)")
         }
     }
 
@@ -252,13 +265,13 @@ public final class MPRISServer: PlaybackService, Sendable {
             guard let message = call.message else { continue }
             if let failure = reply.error {
                 var error = sd_bus_error()
-                sd_bus_error_set(&error, "org.freedesktop.DBus.Error.Failed", failure)
-                sd_bus_reply_method_error(message, &error)
-                sd_bus_error_free(&error)
+                swell_sd_bus_error_set(&error, "org.freedesktop.DBus.Error.Failed", failure)
+                swell_sd_bus_reply_method_error(message, &error)
+                swell_sd_bus_error_free(&error)
             } else {
                 swell_mpris_reply_empty(message)
             }
-            sd_bus_message_unref(message)
+            swell_sd_bus_message_unref(message)
         }
     }
 
@@ -280,7 +293,7 @@ public final class MPRISServer: PlaybackService, Sendable {
         guard !names.isEmpty else { return }
         var strings = names.map { strdup($0) } + [nil]
         defer { strings.forEach { free($0) } }
-        sd_bus_emit_properties_changed_strv(bus, Self.objectPath, Self.playerInterface, &strings)
+        swell_sd_bus_emit_properties_changed_strv(bus, Self.objectPath, Self.playerInterface, &strings)
     }
 
     /// Sleeps until the bus has a message or room to write, the owning
@@ -288,12 +301,12 @@ public final class MPRISServer: PlaybackService, Sendable {
     /// to be looked at again.
     private func wait(on bus: OpaquePointer) {
         var descriptors = [
-            pollfd(fd: sd_bus_get_fd(bus), events: Int16(truncatingIfNeeded: sd_bus_get_events(bus)), revents: 0),
+            pollfd(fd: swell_sd_bus_get_fd(bus), events: Int16(truncatingIfNeeded: swell_sd_bus_get_events(bus)), revents: 0),
             pollfd(fd: wakeup, events: Int16(POLLIN), revents: 0),
         ]
         var timeout = Self.volumeInterval
         var deadline: UInt64 = 0
-        if sd_bus_get_timeout(bus, &deadline) >= 0, deadline != .max {
+        if swell_sd_bus_get_timeout(bus, &deadline) >= 0, deadline != .max {
             var now = timespec()
             clock_gettime(CLOCK_MONOTONIC, &now)
             let microseconds = UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1_000

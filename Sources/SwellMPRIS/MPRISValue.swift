@@ -46,15 +46,15 @@ enum MPRISValue: Equatable, Sendable {
         switch self {
         case .bool(let value):
             var word: Int32 = value ? 1 : 0
-            return sd_bus_message_append_basic(message, Self.type("b"), &word)
+            return swell_sd_bus_message_append_basic(message, Self.type("b"), &word)
         case .double(var value):
-            return sd_bus_message_append_basic(message, Self.type("d"), &value)
+            return swell_sd_bus_message_append_basic(message, Self.type("d"), &value)
         case .int64(var value):
-            return sd_bus_message_append_basic(message, Self.type("x"), &value)
+            return swell_sd_bus_message_append_basic(message, Self.type("x"), &value)
         case .string(let text):
-            return sd_bus_message_append_basic(message, Self.type("s"), text)
+            return swell_sd_bus_message_append_basic(message, Self.type("s"), text)
         case .objectPath(let path):
-            return sd_bus_message_append_basic(message, Self.type("o"), path)
+            return swell_sd_bus_message_append_basic(message, Self.type("o"), path)
         case .strings(let texts):
             return Self.inContainer(message, "a", "s") {
                 Self.each(texts) { MPRISValue.string($0).append(to: message) }
@@ -76,9 +76,9 @@ enum MPRISValue: Equatable, Sendable {
     /// appends, and closes it.
     private static func inContainer(_ message: OpaquePointer, _ type: Character, _ contents: String,
                                     _ body: () -> Int32) -> Int32 {
-        var result = sd_bus_message_open_container(message, Self.type(type), contents)
+        var result = swell_sd_bus_message_open_container(message, Self.type(type), contents)
         if result >= 0 { result = body() }
-        return result < 0 ? result : sd_bus_message_close_container(message)
+        return result < 0 ? result : swell_sd_bus_message_close_container(message)
     }
 
     /// Appends each of `items` in turn, up to the first that fails.

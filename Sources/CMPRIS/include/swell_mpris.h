@@ -6,6 +6,7 @@
 // property forwards to the handlers the caller gives, with its context.
 #include <systemd/sd-bus.h>
 #include <sys/eventfd.h>
+#include "swell_sd_bus.h"
 
 typedef struct swell_mpris_handlers {
     void *context;

@@ -1,0 +1,97 @@
+#include "swell_sd_bus.h"
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
+
+// Every call made through libsystemd: its result type, name, parameters and
+// the arguments that pass them on.
+#define SWELL_SD_BUS_CALLS(X) \
+    X(int, sd_bus_open_user, (sd_bus **ret), (ret)) \
+    X(int, sd_bus_request_name, (sd_bus *bus, const char *name, uint64_t flags), (bus, name, flags)) \
+    X(sd_bus *, sd_bus_flush_close_unref, (sd_bus *bus), (bus)) \
+    X(int, sd_bus_process, (sd_bus *bus, sd_bus_message **r), (bus, r)) \
+    X(int, sd_bus_get_fd, (sd_bus *bus), (bus)) \
+    X(int, sd_bus_get_events, (sd_bus *bus), (bus)) \
+    X(int, sd_bus_get_timeout, (sd_bus *bus, uint64_t *timeout_usec), (bus, timeout_usec)) \
+    X(int, sd_bus_message_read_basic, (sd_bus_message *m, char type, void *p), (m, type, p)) \
+    X(int, sd_bus_message_append_basic, (sd_bus_message *m, char type, const void *p), (m, type, p)) \
+    X(int, sd_bus_message_open_container, (sd_bus_message *m, char type, const char *contents), (m, type, contents)) \
+    X(int, sd_bus_message_close_container, (sd_bus_message *m), (m)) \
+    X(sd_bus_message *, sd_bus_message_ref, (sd_bus_message *m), (m)) \
+    X(sd_bus_message *, sd_bus_message_unref, (sd_bus_message *m), (m)) \
+    X(int, sd_bus_error_set, (sd_bus_error *e, const char *name, const char *message), (e, name, message)) \
+    X(int, sd_bus_reply_method_error, (sd_bus_message *call, const sd_bus_error *e), (call, e)) \
+    X(int, sd_bus_emit_properties_changed_strv, (sd_bus *bus, const char *path, const char *interface, char **names), \
+      (bus, path, interface, names))
+
+#define SWELL_FIELD(result, name, parameters, arguments) result (*name) parameters;
+
+static struct {
+    SWELL_SD_BUS_CALLS(SWELL_FIELD)
+    void (*sd_bus_error_free)(sd_bus_error *e);
+    const char *(*sd_bus_message_get_member)(sd_bus_message *m);
+    int (*sd_bus_add_object_vtable)(sd_bus *bus, sd_bus_slot **slot, const char *path, const char *interface,
+                                    const sd_bus_vtable *vtable, void *userdata);
+    int (*sd_bus_reply_method_return)(sd_bus_message *call, const char *types, ...);
+    int (*sd_bus_emit_signal)(sd_bus *bus, const char *path, const char *interface, const char *member,
+                              const char *types, ...);
+    const unsigned *sd_bus_object_vtable_format;
+} api;
+
+static int loaded = -1;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+#define SWELL_RESOLVE(result, name, parameters, arguments) \
+    if (!(*(void **)&api.name = dlsym(library, #name))) return;
+
+static void resolve(void) {
+    // RTLD_LOCAL: libsystemd's symbols stay its own, so nothing else in the
+    // process binds to them by way of swell.
+    void *library = dlopen("libsystemd.so.0", RTLD_NOW | RTLD_LOCAL);
+    if (!library) return;
+    SWELL_SD_BUS_CALLS(SWELL_RESOLVE)
+    SWELL_RESOLVE(void, sd_bus_error_free, , )
+    SWELL_RESOLVE(const char *, sd_bus_message_get_member, , )
+    SWELL_RESOLVE(int, sd_bus_add_object_vtable, , )
+    SWELL_RESOLVE(int, sd_bus_reply_method_return, , )
+    SWELL_RESOLVE(int, sd_bus_emit_signal, , )
+    SWELL_RESOLVE(const unsigned *, sd_bus_object_vtable_format, , )
+    loaded = 0;
+}
+
+int swell_sd_bus_load(void) {
+    pthread_once(&once, resolve);
+    return loaded;
+}
+
+#define SWELL_FORWARD(result, name, parameters, arguments) \
+    result swell_##name parameters { return api.name arguments; }
+
+SWELL_SD_BUS_CALLS(SWELL_FORWARD)
+
+void swell_sd_bus_error_free(sd_bus_error *e) {
+    api.sd_bus_error_free(e);
+}
+
+// For the MPRIS object (mpris.c).
+const char *swell_sd_bus_message_get_member(sd_bus_message *m) {
+    return api.sd_bus_message_get_member(m);
+}
+
+int swell_sd_bus_add_object_vtable(sd_bus *bus, const char *path, const char *interface, const sd_bus_vtable *vtable,
+                                   void *userdata) {
+    return api.sd_bus_add_object_vtable(bus, NULL, path, interface, vtable, userdata);
+}
+
+int swell_sd_bus_reply_empty(sd_bus_message *call) {
+    return api.sd_bus_reply_method_return(call, NULL);
+}
+
+int swell_sd_bus_emit_position(sd_bus *bus, const char *path, const char *interface, const char *member,
+                               int64_t position) {
+    return api.sd_bus_emit_signal(bus, path, interface, member, "x", position);
+}
+
+const unsigned *swell_sd_bus_object_vtable_format(void) {
+    return api.sd_bus_object_vtable_format;
+}
