@@ -51,12 +51,12 @@ package struct WindowJob {
         }
         defer { if reportsStatistics { report(window) } }
         let savePath = { (time: Double) in Self.savePath(name: name, sceneTime: time) }
-        let server = ControlServer.listening(in: play.control, layers: script.layers)
-        defer { server?.close() }
+        let services = SessionServices(control: play.control, layers: script.layers)
+        defer { services.close() }
         var stopped = false
         /// Answers the requests waiting, then asks `shouldContinue`.
         func continues(_ responder: ControlResponder) -> Bool {
-            stopped = stopped || responder.answer(server)
+            stopped = stopped || services.answer(with: responder)
             return !stopped && shouldContinue()
         }
         guard let session, silentStage == nil else {
@@ -66,6 +66,7 @@ package struct WindowJob {
             stage.install(on: host)
             let scene = HostClockScene(host: host, clock: clock, end: end)
             let responder = ControlResponder(stage: stage, host: host, files: [])
+            services.answerGets(from: host, stage: stage)
             let ending = try window.run(scene, shouldContinue: { continues(responder) }, savePath: savePath, saved: saved)
             if ending == .interrupted && !stopped { throw RenderInterrupted() }
             return
@@ -74,6 +75,7 @@ package struct WindowJob {
         try output.start()
         play.options.warnOfLimitedLevels(allowsBoost: play.allowsBoost)
         let scene = PlayingScene(session: session, output: output, refreshInterval: window.refreshInterval)
+        services.answerGets(from: session.engine, stage: session.stage)
         let responder = ControlResponder(stage: session.stage, host: session.engine, files: play.inputs,
                                          xruns: { output.xrunCount })
         let ending = try window.run(scene, shouldContinue: { continues(responder) }, savePath: savePath, saved: saved)

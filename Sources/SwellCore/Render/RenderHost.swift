@@ -40,7 +40,7 @@ open class RenderHost {
     }
 
     private var snapshot: RenderSnapshot?
-    private let latest = Locked<RenderSnapshot?>(nil)
+    let latest = Locked<RenderSnapshot?>(nil)
     private var live: [(layer: CALayer, animation: CAAnimation)] = []
     private var pinnedTime: Double?
     /// The events not yet run, earliest first. A binary heap

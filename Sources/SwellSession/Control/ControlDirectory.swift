@@ -40,7 +40,6 @@ public struct ControlDirectory {
     /// whose process has gone (it was killed before it could remove it) is
     /// removed.
     public func sessions() -> [Int32] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         var pids: [Int32] = []
         for name in names where name.hasSuffix(".sock") {
             guard let pid = Int32(name.dropLast(5)), pid > 0 else { continue }
@@ -51,6 +50,21 @@ public struct ControlDirectory {
             }
         }
         return pids.sorted()
+    }
+
+    /// The names in the directory, read with `readdir`: `swell ctl` lists
+    /// it at every start, and Foundation's `FileManager` would cost more
+    /// than the rest of the request.
+    private var names: [String] {
+        guard let directory = opendir(path) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            names.append(withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            })
+        }
+        return names
     }
 }
 

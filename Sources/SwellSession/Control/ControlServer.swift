@@ -35,6 +35,9 @@ public final class ControlServer: Sendable {
     private let connections = Atomic<Int>(0)
     /// Requests handed to the owning thread whose replies are not yet sent.
     private let repliesInFlight = Atomic<Int>(0)
+    /// Where a `get` is answered from, on the connection's thread: the
+    /// session's presentation and its layers' serials by name.
+    private let presentation = Locked<(reader: PresentationReader, serials: [String: UInt64])?>(nil)
 
     /// Binds the socket of this process, removing sockets of sessions that
     /// have gone; connections wait in the backlog until ``start()``
@@ -104,6 +107,14 @@ public final class ControlServer: Sendable {
                 }
             }
         }
+    }
+
+    /// Answers `get` requests at once, on the connection's thread, from
+    /// `reader` — the latest committed snapshot at the host's time, which
+    /// is what the owning thread would read — with `serials` naming the
+    /// layers; nil hands them to the owning thread as every other request.
+    public func answerGets(from reader: PresentationReader?, serials: [String: UInt64] = [:]) {
+        presentation.withLock { $0 = reader.map { ($0, serials) } }
     }
 
     /// The requests that arrived since the last call, in order; the owning
@@ -205,6 +216,13 @@ public final class ControlServer: Sendable {
             request = try SessionCommand(line: line, layers: layers)
         } catch {
             return .ready(ControlReply.failure(error.message, at: error.location))
+        }
+        if case .get(let path) = request, let (reader, serials) = presentation.withLock({ $0 }),
+           let serial = serials[path.layer] {
+            guard let value = reader.value(ofLayer: serial, keyPath: path.keyPath).flatMap(ValueCoercion.number) else {
+                return .ready(ControlReply.failure("'\(path)' has no number to show"))
+            }
+            return .ready(ControlReply.success { $0.value = value })
         }
         let call = ControlCall(request)
         let accepted = inbox.withLock { calls in

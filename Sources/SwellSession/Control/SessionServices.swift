@@ -59,6 +59,12 @@ public final class SessionServices {
         return stopped
     }
 
+    /// Answers `get` requests from `host`'s presentation at once, on the
+    /// socket's threads, for the layers of `stage` (docs/control.md#requests).
+    public func answerGets(from host: RenderHost, stage: AutomationStage) {
+        server?.answerGets(from: host.presentationReader, serials: stage.layers.mapValues(\.serial))
+    }
+
     /// Closes the socket and the services, once the replies owed are sent.
     public func close() {
         server?.close()

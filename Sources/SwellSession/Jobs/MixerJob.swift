@@ -95,6 +95,7 @@ public struct MixerJob {
         let mixers = stage.layerNames.compactMap { stage.layers[$0] as? MixerLayer }
         let services = SessionServices(control: controlDirectory, layers: script.layers)
         defer { services.close() }
+        services.answerGets(from: host, stage: stage)
         let responder = ControlResponder(stage: stage, host: host, origin: origin,
                                          files: mixers.compactMap { $0.control.map { "\($0.device):\($0.id.name)" } })
         while true {

@@ -78,6 +78,7 @@ public struct PlayJob {
                 throw AutomationError("nothing to play: give a file, or a script with audio layers")
             }
             let output = try AudioOutput(engine: session.engine, device: device, configuration: configuration)
+            services.answerGets(from: session.engine, stage: session.stage)
             try output.start()
             // Once the first file plays: an error before it is the one line.
             if index == 0 {
