@@ -18,8 +18,8 @@ package struct PlayCommand: ParsableCommand {
         With --window, a script's scene (its "canvas") is shown in a window at the display's \
         refresh, on the sound's clock: space pauses and resumes everything, sound included; \
         the left and right arrows step a frame while paused; S saves the frame on screen as \
-        a PNG; Q or closing the window stops. A scene without sound plays until its \
-        animations end (or --duration).
+        a PNG; Q or closing the window stops. A scene without sound stays on screen \
+        when it is still, until Q (--autoexit closes it there, --duration sets when).
 
         Another shell drives a running session with swell ctl (swell ctl set \
         volume=-12dB --duration 300ms ducks it); --hold keeps it open, playing silence, \
@@ -73,10 +73,14 @@ package struct PlayCommand: ParsableCommand {
     @Flag(help: "Play the files over and over, gapless, until swell ctl stop, Ctrl-C or --duration.")
     package var loop = false
 
+    @Flag(help: "With --window, close the window where a scene without sound ends (ffplay's -autoexit); without it the window stays open on the last frame until Q or closing it.")
+    package var autoexit = false
+
     package func validate() throws {
         guard (16...65536).contains(period) else { throw ValidationError("--period must be 16 to 65536 frames") }
         if hold && window { throw ValidationError("--hold is for sound alone; a --window session ends when the window closes") }
         if loop && window { throw ValidationError("--loop is for sound alone; a --window session ends when the window closes") }
+        if autoexit && !window { throw ValidationError("--autoexit closes a --window at the scene's end; give --window") }
         if loop && hold { throw ValidationError("--loop never reaches an end to hold after; give one of --loop and --hold") }
         if loop && inputOptions.crossfade != nil {
             throw ValidationError("--loop joins each pass to the next end to start; it does not take --crossfade")

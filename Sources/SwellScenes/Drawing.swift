@@ -63,6 +63,7 @@ extension PlayCommand {
         var windowJob = WindowJob(play: job)
         if let script = automation.script { windowJob.name = URL(fileURLWithPath: script).lastPathComponent }
         windowJob.reportsStatistics = ProcessInfo.processInfo.environment["SWELL_FRAME_STATS"].map { !$0.isEmpty } ?? false
+        windowJob.autoexit = autoexit
         try windowJob.run(shouldContinue: { !Interrupt.isRequested }, saved: { outcome in
             // Written at once, not buffered: whoever watches the output sees
             // each save as it happens. A save that fails is reported, and

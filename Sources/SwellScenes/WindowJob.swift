@@ -14,9 +14,10 @@ import SwellWindow
 /// With audio layers, a video layer's sound track or input files, the tree is hosted by the audio
 /// engine and the window runs on the audio clock (``PlayingScene``);
 /// without, on a headless host following the monotonic clock
-/// (``HostClockScene``), until `--duration` or where its animations end —
-/// never, when one repeats forever — or Q. The window opens before anything plays, so
-/// without a display nothing is heard.
+/// (``HostClockScene``), until `--duration`, or Q — the window stays open
+/// on a still scene, as ffplay's does — or, with ``autoexit``, where its
+/// animations end (never, when one repeats forever). The window opens
+/// before anything plays, so without a display nothing is heard.
 package struct WindowJob {
     package var play: PlayJob
     /// The script's file name: the window's title, and the stem of saved
@@ -25,6 +26,10 @@ package struct WindowJob {
     /// Print frame statistics to standard error at the end
     /// (`SWELL_FRAME_STATS`).
     package var reportsStatistics = false
+    /// `--autoexit`: a scene without sound closes its window where it
+    /// stops moving, as ffplay's `-autoexit`; without it the window stays
+    /// open on the last frame until Q, closing it, or a `stop` request.
+    package var autoexit = false
 
     /// Shows the scene until it ends, Q, the window closes or a `stop`
     /// request (returns), or `shouldContinue` returns false (fades out and
@@ -89,11 +94,13 @@ package struct WindowJob {
         if let failure = session.engine.sourceFailure { throw failure }
     }
 
-    /// Where a scene without sound ends: at `--duration`, else where its
+    /// Where a scene without sound ends: at `--duration`, else, with
+    /// `--autoexit`, where its
     /// animations end (``SceneEnd``); nil — never — when one repeats
     /// forever.
     private func silentEnd(_ stage: AutomationStage) throws -> Double? {
         if let duration = play.options.duration { return try duration.seconds(atSampleRate: nil) }
+        guard autoexit else { return nil }
         let end = try SceneEnd(of: stage)
         return end.unending == nil ? end.time : nil
     }

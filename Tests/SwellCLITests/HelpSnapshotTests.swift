@@ -129,7 +129,8 @@ struct HelpSnapshotTests {
         display's refresh, on the sound's clock: space pauses and resumes everything,
         sound included; the left and right arrows step a frame while paused; S saves
         the frame on screen as a PNG; Q or closing the window stops. A scene without
-        sound plays until its animations end (or --duration).
+        sound stays on screen when it is still, until Q (--autoexit closes it there,
+        --duration sets when).
 
         Another shell drives a running session with swell ctl (swell ctl set
         volume=-12dB --duration 300ms ducks it); --hold keeps it open, playing silence,
@@ -177,6 +178,10 @@ struct HelpSnapshotTests {
                                   ctl stop or Ctrl-C.
           --loop                  Play the files over and over, gapless, until swell
                                   ctl stop, Ctrl-C or --duration.
+          --autoexit              With --window, close the window where a scene without
+                                  sound ends (ffplay's -autoexit); without it the
+                                  window stays open on the last frame until Q or
+                                  closing it.
           --version               Show the version.
           -h, --help              Show help information.
 

@@ -244,6 +244,36 @@ struct LiveWindowTests {
         #expect(((try? alsa.captured(by: ALSATestConfiguration.capturePCM)) ?? []).isEmpty, "nothing played")
     }
 
+    /// A still scene — nothing timed — stays on screen, as ffplay's window
+    /// does, until Q; `--autoexit` (ffplay's `-autoexit`) closes it where
+    /// the scene stops moving, here at once.
+    @Test("a still scene keeps its window open until Q; --autoexit closes it at the scene's end")
+    func stillScene() throws {
+        let display = try VirtualDisplay()
+        let workspace = try Workspace()
+        let script = try workspace.write(##"""
+            {"version": 1, "canvas": {"width": 160, "height": 90, "backgroundColor": "#203040"},
+             "layers": [{"name": "card", "type": "layer", "position": [80, 45], "bounds": [0, 0, 40, 40],
+                         "backgroundColor": "#ffcc00"}]}
+            """##, to: "still.json")
+        let open = try SwellProcess.start(["play", "--script", script, "--window"], environment: display.environment,
+                                          directory: workspace.directory)
+        defer { open.stop() }
+        let window = try display.window(titled: "still.json", shownBy: open)
+        // Frames on the scene's clock: a second of them, shown, with the
+        // window still there.
+        try display.wait(for: "the title's time to pass 1 s") { (Self.titleTime(try display.title(of: window)) ?? 0) > 1 }
+        #expect(!open.hasExited, "the still scene's window stays open")
+        try display.press("q", in: window)
+        let quit = try open.wait(timeout: 60)
+        #expect(quit.status == 0, "\(quit)")
+
+        let closing = try SwellProcess.run(["play", "--script", script, "--window", "--autoexit"],
+                                           environment: display.environment, directory: workspace.directory,
+                                           timeout: 60)
+        #expect(closing.status == 0 && closing.standardError.isEmpty, "--autoexit closes it at once: \(closing)")
+    }
+
     @Test("--window without a script with a canvas: one line, exit 2")
     func noCanvas() throws {
         let workspace = try Workspace()
