@@ -6,7 +6,9 @@ import SwellCore
 /// `locations` (``CAGradientLayer/stops(colors:locations:)``), between
 /// `startPoint` and `endPoint` in the unit coordinates of the bounds,
 /// filling the bounds under the contents (docs/layers.md#cagradientlayer).
-/// Past the first and last stops the end colours extend.
+/// Past the first and last stops the end colours extend. Like the
+/// background, it fills inside the rounded corners: on Apple platforms a
+/// gradient button with a `cornerRadius` needs no `masksToBounds`.
 struct GradientLayerDrawer: LayerDrawer {
     var placement: LayerDrawingPlacement { .underContents }
 
@@ -32,7 +34,7 @@ struct GradientLayerDrawer: LayerDrawer {
         let cr = context.cairo
         cairo_set_source(cr, pattern)
         cairo_new_path(cr)
-        cairo_rectangle(cr, bounds.minX, bounds.minY, bounds.width, bounds.height)
+        layer.addRoundedBounds(to: cr)
         cairo_fill(cr)
     }
 

@@ -80,5 +80,12 @@ public struct PresentedLayer {
     }
 
     public var bounds: CGRect { state.bounds }
+
+    /// Adds the bounds with the layer's rounded corners (`cornerRadius`,
+    /// clamped to half the shorter side, on its `maskedCorners`) to the
+    /// current path: the shape the background fills.
+    public func addRoundedBounds(to cr: OpaquePointer) {
+        CairoPaths.addRoundedRect(state.bounds, radius: state.effectiveCornerRadius, corners: state.maskedCorners, to: cr)
+    }
     public var renderState: (any Sendable)? { record.renderState }
 }

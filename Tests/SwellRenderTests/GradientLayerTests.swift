@@ -72,4 +72,36 @@ import Testing
         }
         #expect(worst <= 2.5)
     }
+
+    /// A gradient with a `cornerRadius` fills inside the rounded corners
+    /// without `masksToBounds`, as the background does (Apple's gradient
+    /// buttons): a pixel whose centre lies outside the quarter circle of
+    /// radius 20 about (20, 20) is empty, one inside is painted. Corners
+    /// left out of `maskedCorners` stay square.
+    @Test func cornersRoundTheGradient() {
+        func render(_ corners: CACornerMask) -> Frame {
+            let root = F.root(width: 100, height: 100)
+            let gradient = CAGradientLayer()
+            gradient.frame = root.bounds
+            gradient.colors = [F.red, F.blue]
+            gradient.cornerRadius = 20
+            gradient.maskedCorners = corners
+            root.addSublayer(gradient)
+            return F.render(root)
+        }
+        let rounded = render([.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner])
+        for (x, y) in [(1, 1), (4, 2), (98, 1), (1, 98), (97, 97)] {
+            let centre = (Double(x) + 0.5, Double(y) + 0.5)
+            let nearest = (centre.0 < 50 ? 20.0 : 80.0, centre.1 < 50 ? 20.0 : 80.0)
+            #expect(hypot(centre.0 - nearest.0, centre.1 - nearest.1) > 21)
+            #expect(rounded.pixel(x: x, y: y).alpha == 0, "(\(x), \(y)) lies outside the corner")
+        }
+        for (x, y) in [(8, 8), (50, 1), (1, 50), (91, 91)] {
+            #expect(rounded.pixel(x: x, y: y).alpha == 255, "(\(x), \(y)) lies inside")
+        }
+        let oneCorner = render([.layerMaxXMaxYCorner])
+        #expect(oneCorner.pixel(x: 1, y: 1).alpha == 255)
+        #expect(oneCorner.pixel(x: 98, y: 1).alpha == 255)
+        #expect(oneCorner.pixel(x: 97, y: 97).alpha == 0)
+    }
 }
