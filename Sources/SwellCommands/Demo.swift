@@ -7,24 +7,27 @@ import Foundation
 /// `swell-demo.wav` with its volume curve drawn to `swell-demo.svg`.
 package enum Demo {
     /// The demo's automation, the script of docs/scripts.md#the-demo: `music`
-    /// plays the synthesised piece under the `bus` layer; it fades in over
-    /// 2 s (easeIn), dips by 60 % for two seconds from 4 s (an additive
-    /// keyframe animation), and the bus fades out over the last 2 s.
+    /// plays the synthesised piece under the `bus` layer, whose keyframed
+    /// envelope fades it in over 2 s (easeIn) and out over the last 2 s
+    /// (easeOut); from 4 s the music dips by 60 % for two seconds (an
+    /// additive keyframe animation).
     package static let scriptText = """
     {
       "version": 1,
       "sampleRate": 48000,
       "layers": [
         {"name": "bus", "type": "layer"},
-        {"name": "music", "type": "audio", "parent": "bus", "volume": 0}
+        {"name": "music", "type": "audio", "parent": "bus"}
       ],
       "events": [
-        {"at": 0, "layer": "music", "set": {"volume": 1}, "duration": 2, "timingFunction": "easeIn"},
+        {"at": 0, "layer": "bus", "key": "envelope",
+         "add": {"type": "keyframe", "keyPath": "volume", "values": [0, 1, 1, 0],
+                 "keyTimes": [0, 0.2, 0.8, 1], "duration": 10,
+                 "timingFunctions": ["easeIn", "linear", "easeOut"]}},
         {"at": 4, "layer": "music", "key": "dip",
          "add": {"type": "keyframe", "keyPath": "volume", "values": [0, -0.6, -0.6, 0],
                  "keyTimes": [0, 0.25, 0.75, 1], "additive": true, "duration": 2,
-                 "timingFunctions": ["easeInEaseOut", "linear", "easeInEaseOut"]}},
-        {"at": 8, "layer": "bus", "set": {"volume": 0}, "duration": 2, "timingFunction": "easeOut"}
+                 "timingFunctions": ["easeInEaseOut", "linear", "easeInEaseOut"]}}
       ]
     }
     """

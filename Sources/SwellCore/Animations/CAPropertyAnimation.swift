@@ -1,6 +1,6 @@
 /// An animation of one layer property, named by a key path.
 ///
-/// The key path may name a property (`"opacity"`, a custom `"volume"`) or a
+/// The key path may name a property (`"opacity"`, a subclass's own `"time"`) or a
 /// field of one (`"position.x"`, `"transform.rotation.z"`). With
 /// `isAdditive` the animation's value is added to the property's current
 /// value instead of replacing it; with `isCumulative` each repeat starts

@@ -114,7 +114,7 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
         }
     }
 
-    /// The property's key, e.g. `"volume"`.
+    /// The property's key, e.g. `"opacity"`.
     public let key: String
     /// The model value the animations apply to.
     public let model: Value

@@ -299,7 +299,7 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     /// Whether changing `key` requires the layer to be redisplayed. While an
     /// animation of such a key runs, the host's display link calls
     /// ``display()`` every frame. What the property's declaration says
-    /// (`@Dynamic("volume", display: true)`): false for CALayer's own
+    /// (`@Dynamic("time", display: true)`): false for CALayer's own
     /// properties. Subclasses may override it, as objc.io's ClockFace does.
     open class func needsDisplay(forKey key: String) -> Bool {
         LayerPropertyTable.declaredProperties(of: self)[key]?.declaration.needsDisplay ?? false

@@ -4,7 +4,7 @@
 /// Scripts are written by hand, so the parser is strict where lenient
 /// parsers silently guess — trailing commas, comments, single quotes,
 /// duplicate keys (RFC 8259 §4 leaves their meaning to the implementation;
-/// a script with two `"volume"` keys is a mistake), `NaN`/`Infinity` and
+/// a script with the same key twice is a mistake), `NaN`/`Infinity` and
 /// numbers that overflow a `Double` are all errors — and every error says
 /// where and what it expected: `song.json:3:18: expected ',' or '}' after
 /// object member, found '"'`.
