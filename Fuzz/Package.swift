@@ -22,9 +22,17 @@ let package = Package(
         .systemLibrary(name: "CFuzzer"),
         .target(name: "FuzzDriver", dependencies: ["CFuzzer"]),
         .executableTarget(
-            name: "FuzzScript", dependencies: ["FuzzDriver", .product(name: "SwellScript", package: swellPackage)]),
+            name: "FuzzScript",
+            dependencies: [
+                "FuzzDriver", .product(name: "SwellScript", package: swellPackage),
+                .product(name: "SwellSession", package: swellPackage),
+            ]),
         .executableTarget(
-            name: "FuzzControl", dependencies: ["FuzzDriver", .product(name: "SwellScript", package: swellPackage)]),
+            name: "FuzzControl",
+            dependencies: [
+                "FuzzDriver", .product(name: "SwellScript", package: swellPackage),
+                .product(name: "SwellSession", package: swellPackage),
+            ]),
         .executableTarget(
             name: "FuzzSyntax", dependencies: ["FuzzDriver", .product(name: "SwellScript", package: swellPackage)]),
         .executableTarget(

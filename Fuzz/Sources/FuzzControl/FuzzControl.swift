@@ -1,6 +1,7 @@
 import FuzzDriver
 import Foundation
 import SwellScript
+import SwellSession
 
 /// The layers a request is checked against: the main audio layer the
 /// command line's automation drives, a mixer, and visual layers with keys
@@ -17,7 +18,8 @@ let sessionLayers: [LayerSpec] = {
     """#
     do {
         return try ScriptSpec(parsing: Array(scene.utf8), file: "session.json",
-                              baseDirectory: URL(fileURLWithPath: "/nonexistent-swell-fuzz")).layers
+                              baseDirectory: URL(fileURLWithPath: "/nonexistent-swell-fuzz"),
+                              kinds: LayerKind.session).layers
     } catch {
         fatalError("the fuzz target's own scene does not parse: \(error)")
     }
@@ -29,7 +31,7 @@ let sessionLayers: [LayerSpec] = {
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzControl(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let line = Array(UnsafeBufferPointer(start: data, count: size))
-    _ = try? ControlRequest(parsing: line, layers: sessionLayers)
+    _ = try? SessionCommand(line: line, layers: sessionLayers)
     return 0
 }
 
