@@ -176,7 +176,7 @@ let package = Package(
         .executableTarget(
             name: "AudioFader",
             dependencies: [
-                "SampleTerminal", "SwellScript", "SwellSndFile", "SwellALSA",
+                "SampleTerminal", "SwellScript", "SwellSndFile", "SwellALSA", "SwellSession", "SwellMPRIS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Samples/AudioFader"),

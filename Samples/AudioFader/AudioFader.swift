@@ -2,13 +2,20 @@ import ArgumentParser
 import Foundation
 import SampleTerminal
 import SwellALSA
+import SwellMPRIS
 import SwellScript
+import SwellSession
 import SwellSndFile
 
 /// AudioFader — the `AudioLayer` demo of objc.io's "Animating Custom Layer
 /// Properties" (issue 12) as a terminal program: the view controller's
 /// buttons become keys, and the layer plays on an ALSA device through an
 /// ``AudioEngine``.
+///
+/// It embeds a Swell session (SwellSession): its layer tree is declared as
+/// a script's, so `swell ctl` (`set volume 0.5`, `pause`, `status`, `get
+/// music.volume`) and media keys or `playerctl` (MPRIS, SwellMPRIS) drive
+/// the same layers the keys do, through the session's one responder.
 ///
 /// The engine's clock is the audio clock, so every change is reported at
 /// the audio time it takes effect: a fade from the frame its animation
@@ -30,6 +37,9 @@ struct AudioFader: ParsableCommand {
         A fade is the layer's implicit animation: linear, from the volume the sound is at \
         (the presentation value), over --fade. The program starts paused, like the article's \
         "Play Music" button, and ends at the end of the file.
+
+        It is a Swell session: `swell ctl` (set volume 0.5, pause, resume, seek 10, status, get \
+        music.volume, stop) and MPRIS clients such as playerctl drive it too.
         """)
 
     @Argument(help: "The sound file (any format libsndfile reads).")
@@ -53,14 +63,33 @@ struct AudioFader: ParsableCommand {
         guard fade > 0 else { throw ValidationError("--fade must be longer than 0") }
     }
 
+    /// The article's view: one audio layer, `music`, that the file plays
+    /// in — the tree a session's requests name.
+    static let tree = #"{"version": 1, "layers": [{"name": "music", "type": "audio"}]}"#
+
     func run() throws {
         Interruption.install()
-        let controller = try FaderController(contentsOfFile: file)
-        let source = controller.audioLayer.source!
-        let engine = AudioEngine(sampleRate: source.sampleRate, channelCount: source.channelCount,
-                                 gainPath: gain, mode: .live)
-        engine.rootLayer = controller.view
+        let source = try SoundFileSource(path: file)
+        let script = try ScriptSpec(parsing: Self.tree, file: "AudioFader", baseDirectory: URL(fileURLWithPath: "/"),
+                                    kinds: LayerKind.session)
+        let session = try Session(inputs: [source], script: script, options: AutomationOptions(), mode: .live,
+                                  gainPath: gain)
+        let engine = session.engine
         let output = try AudioOutput(engine: engine, device: device)
+        let responder = ControlResponder(stage: session.stage, host: engine, files: [file],
+                                         xruns: { output.xrunCount })
+        let controller = FaderController(audioLayer: session.stage.inputLayers[0], session: responder)
+        // Paused at the first frame until the play button, without a ramp:
+        // nothing has been heard yet.
+        engine.withTime(engine.commitTime) {
+            CATransaction.begin()
+            session.stage.root.pause()
+            CATransaction.commit()
+        }
+        // The control socket and MPRIS, closed on every way out.
+        let services = SessionServices(control: ControlDirectory(), layers: script.layers,
+                                       services: [MPRISServer.connect])
+        defer { services.close() }
 
         let status = StatusLine()
         let terminal = try RawTerminal()
@@ -69,21 +98,25 @@ struct AudioFader: ParsableCommand {
             terminal?.restore()
         }
         status.print("\(file): space play/pause · i fade in · o fade out · q quit")
-        let session = FaderSession(controller: controller, engine: engine, fadeDuration: fade, status: status)
+        let fader = FaderSession(controller: controller, engine: engine, fadeDuration: fade, status: status)
+        services.answerGets(from: engine, stage: session.stage)
         try output.start()
+        services.start(files: [source], playing: session)
         let keyboard = Keyboard()
         var exitStatus: Int32?
         try output.run {
             for key in keyboard.pendingKeys() where exitStatus == nil {
                 switch FaderSession.Command(key: key) {
                 case .quit(let status): exitStatus = status
-                case .press(let button): session.press(button)
+                case .press(let button): fader.press(button)
                 case nil: break
                 }
             }
+            // A `stop` request, or MPRIS's Stop or Quit, is a q.
+            if exitStatus == nil && services.answer(with: responder, playing: session) { exitStatus = 0 }
             if exitStatus == nil && Interruption.isRequested { exitStatus = Interruption.exitStatus }
-            session.showStatus()
-            return exitStatus != nil || engine.sourcesHaveEnded
+            fader.showStatus()
+            return exitStatus != nil || session.isFinished
         }
         if let failure = engine.sourceFailure { throw failure }
         guard let exitStatus else {

@@ -1,8 +1,9 @@
 import SwellALSA
+import SwellSession
 import SwellSndFile
 
 /// The view controller of objc.io's "Animating Custom Layer Properties"
-/// (issue 12): an ``AudioLayer`` in the view's layer tree and three buttons'
+/// (issue 12): an ``AudioLayer`` in a hosted layer tree and three buttons'
 /// actions.
 ///
 /// The layer is Swell's `AudioLayer`, which is the article's: `volume` is a
@@ -12,31 +13,29 @@ import SwellSndFile
 /// `volume` fades — over the transaction's duration, 0.25 s by default —
 /// and a fade started during another starts where the sound is, not where
 /// the model is.
+///
+/// The play button is the session's: the pause and resume `swell ctl` and
+/// MPRIS's `PlayPause` ask for, answered by the same responder.
 final class FaderController {
-    /// The view's layer. As the article notes, the audio layer must be in a
-    /// hosted layer tree for its animations to run; here the host is the
-    /// audio engine, whose root this layer becomes.
-    let view = CALayer()
     let audioLayer: AudioLayer
+    private let session: ControlResponder
 
-    /// `viewDidLoad`: the music layer, added to the view's layer, paused
-    /// at its first frame until the play button: a layer plays its file at
-    /// its local time, and `speed` 0 holds that time still (QA1673).
-    init(contentsOfFile path: String) throws(SoundFileError) {
-        audioLayer = try AudioLayer(contentsOfFile: path)
-        audioLayer.stop()
-        view.addSublayer(audioLayer)
+    /// `viewDidLoad`: the music layer, in the tree the session hosts.
+    init(audioLayer: AudioLayer, session: ControlResponder) {
+        self.audioLayer = audioLayer
+        self.session = session
     }
 
-    /// The play/pause button. `stop()` and `play()` pause and resume the
-    /// layer's time (QA1673), so the sound and a fade under way stop and
-    /// carry on together.
+    /// Whether the music plays: the session's tree is not paused.
+    var isPlaying: Bool { !session.host.isRootLayerPaused }
+
+    /// The play/pause button: QA1673's pause or resume of the whole tree,
+    /// which an audio engine makes without a click — a 20 ms ramp to
+    /// silence before the tree stops, and one back up as it carries on
+    /// (docs/audio.md#pausing-without-a-click). The sound and a fade under
+    /// way stop and carry on together.
     func playPauseMusic() {
-        if audioLayer.isPlaying {
-            audioLayer.stop()
-        } else {
-            audioLayer.play()
-        }
+        _ = session.respond(to: isPlaying ? .pause : .resume)
     }
 
     /// The fade-in button.

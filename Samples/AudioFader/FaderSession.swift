@@ -43,32 +43,33 @@ final class FaderSession {
         self.status = status
     }
 
-    /// Runs the action of `button` in a transaction of `fadeDuration` — the
-    /// one setting objc.io's `AudioLayer` example leaves to Core Animation —
-    /// and prints where on the audio timeline it took effect.
+    /// Runs the action of `button` and prints where on the audio timeline
+    /// it took effect. A fade runs in a transaction of `fadeDuration` — the
+    /// one setting objc.io's `AudioLayer` example leaves to Core
+    /// Animation; play and pause are the session's own requests.
     func press(_ button: Button) {
-        let switchPoint = TimeSwitch(before: controller.audioLayer)
-        CATransaction.begin()
-        CATransaction.setAnimationDuration(fadeDuration)
         switch button {
-        case .playPause: controller.playPauseMusic()
-        case .fadeIn: controller.fadeIn()
-        case .fadeOut: controller.fadeOut()
+        case .playPause:
+            controller.playPauseMusic()
+        case .fadeIn, .fadeOut:
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(fadeDuration)
+            if button == .fadeIn { controller.fadeIn() } else { controller.fadeOut() }
+            CATransaction.commit()
         }
-        CATransaction.commit()
-        status.print(report(button, switchPoint: switchPoint))
+        status.print(report(button))
     }
 
     /// "fade out from frame 592593 (12.345688 s): volume 1.000 → 0.000 over
     /// 0.25 s", from the animation the layer's action added (its
     /// `beginTime` is the commit time in the layer's time), or "play from
-    /// frame …" for play and pause, from where the layer's time started or
-    /// stopped.
-    private func report(_ button: Button, switchPoint: TimeSwitch) -> String {
+    /// frame …" for play and pause, from the frame the request was
+    /// committed at, where the engine's ramp starts.
+    private func report(_ button: Button) -> String {
         let layer = controller.audioLayer
         guard button != .playPause else {
-            let frame = engine.firstFrame(atTime: switchPoint.hostTime(after: layer))
-            return "\(layer.isPlaying ? "play" : "pause") from frame \(frame) (\(seconds(ofFrame: frame)))"
+            let frame = engine.firstFrame(atTime: engine.lastCommitTime)
+            return "\(controller.isPlaying ? "play" : "pause") from frame \(frame) (\(seconds(ofFrame: frame)))"
         }
         let name = button == .fadeIn ? "fade in" : "fade out"
         guard let fade = layer.animation(forKey: AudioKey.volume) as? CABasicAnimation,
@@ -90,7 +91,7 @@ final class FaderSession {
         let length = layer.source?.duration ?? 0
         let position = min(max(layer.convertTime(engine.currentTime, from: nil), 0), length)
         let presented = layer.presentation()?.volume ?? layer.volume
-        status.update("\(layer.isPlaying ? "▶ playing" : "‖ paused ") \(StatusLine.clock(position)) / \(StatusLine.clock(length))"
+        status.update("\(controller.isPlaying ? "▶ playing" : "‖ paused ") \(StatusLine.clock(position)) / \(StatusLine.clock(length))"
             + "  volume \(volume(presented))")
     }
 

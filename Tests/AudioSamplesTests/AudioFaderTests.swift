@@ -12,7 +12,10 @@ import Testing
 /// The program reports each key's audio frame. The test builds from those
 /// frames the gain the keys asked for — the semantics of objc.io's
 /// `AudioLayer` example: volume 1 by default, a linear implicit animation
-/// from the presented volume over the fade, silence while paused — and
+/// from the presented volume over the fade; and a session's pause and
+/// resume (docs/audio.md#pausing-without-a-click): silent from the start,
+/// a straight 20 ms ramp up from the frame a play is committed at and down
+/// from a pause's, turned around from the gain it reached — and
 /// checks every recorded frame against it. A change reaches the render
 /// thread a little after the frame it was committed for (it was rendering
 /// already); the test finds where each change is first heard, bounds that
@@ -121,7 +124,7 @@ struct AudioFaderTests {
         }
         #expect(worst == 0, "frame \(worstFrame) is \(worst) away from the keys' gain \(gain(at: worstFrame, changes)); changes \(changes)")
 
-        try expectQuitFade(gains, from: ramp)
+        try expectQuitFade(gains, from: ramp) { gain(at: $0, changes) }
     }
 
     @Test("Ctrl-C, typed or as SIGINT, fades out, ends with status 130 and gives the terminal back",
@@ -132,7 +135,7 @@ struct AudioFaderTests {
         try terminal.expect("q quit")
         #expect(try !terminal.isCooked, "the terminal is not in raw mode")
         try terminal.type(" ")
-        try terminal.expect("play from frame")
+        let frame = try #require(Int(try terminal.expect("play from frame (\\d+)")[0]))
         try terminal.expect("volume 1\\.000")
         if how == "typed" { try terminal.type("\u{3}") } else { terminal.interrupt() }
         try terminal.expect("quit from frame \\d+: fading out over 20 ms")
@@ -140,8 +143,9 @@ struct AudioFaderTests {
         #expect(try terminal.isCooked, "the terminal was left in raw mode")
 
         let gains = try recordedGains()
-        let ramp = try #require(gains.lastIndex { $0 >= 1 - 1e-6 }) + 1
-        try expectQuitFade(gains, from: ramp)
+        let play = [Change(kind: .play, frame: frame, heard: frame + 1)]
+        let ramp = try #require((frame + 1..<gains.count).first { abs(gains[$0] - gain(at: $0, play)) > 1e-6 })
+        try expectQuitFade(gains, from: ramp) { gain(at: $0, play) }
     }
 
     /// The left channel's gain at every recorded frame, after checking
@@ -155,36 +159,50 @@ struct AudioFaderTests {
         return gains
     }
 
-    /// Quitting: from full gain, a straight 20 ms fade to silence (960
-    /// frames: the frame before `start` at full gain, then (959 … 1)/960),
-    /// then nothing but silence to the end of the recording.
-    private func expectQuitFade(_ gains: [Double], from start: Int) throws {
+    /// Quitting: a straight 20 ms fade to silence over whatever the keys
+    /// made (`keys(n)`, the gain at frame n): 960 frames, the frame before
+    /// `start` as the keys left it, then (959 … 1)/960 of it, then nothing
+    /// but silence to the end of the recording.
+    private func expectQuitFade(_ gains: [Double], from start: Int, keys: (Int) -> Double) throws {
         let quitFrames = 960
         try #require(gains.count >= start + quitFrames, "the recording ends \(gains.count - start) frames into the quit fade")
-        #expect(start > 0 && abs(gains[start - 1] - 1) <= 1e-6)
+        // The fade starts at the frame the render thread has reached, never
+        // before the last play's frame: `start` is exact even when the
+        // keys' gain is still 0 at `start - 1`.
+        #expect(start > 0 && abs(gains[start - 1] - keys(start - 1)) <= 1e-6)
         var quitError = 0.0
         for k in 0..<(gains.count - start) {
-            let expected = Double(max(quitFrames - 1 - k, 0)) / Double(quitFrames)
+            let expected = keys(start + k) * Double(max(quitFrames - 1 - k, 0)) / Double(quitFrames)
             quitError = max(quitError, abs(gains[start + k] - expected))
         }
         #expect(quitError <= 1e-6, "the quit fade departs from a 20 ms line by \(quitError)")
     }
 
+    /// The engine's pause and resume ramp: 20 ms, `round(0.02·fs)` frames.
+    private let pauseFrames = 960
+
     /// The gain `changes` ask for at frame `n`, each taking over at the
-    /// frame it is heard: paused (silent) until played; volume 1 until a
-    /// fade, which runs linearly over `fadeFrames` from its reported frame.
+    /// frame it is heard: paused (silent) until played, a play or pause
+    /// ramping from the gain reached at its reported frame to 1 or 0 over
+    /// ``pauseFrames``; volume 1 until a fade, which runs linearly over
+    /// `fadeFrames` from its reported frame.
     private func gain(at n: Int, _ changes: [Change]) -> Double {
-        var playing = false
+        var ramp = (from: 0.0, to: 0.0, start: 0)
+        func rampGain(at n: Int) -> Double {
+            ramp.from + (ramp.to - ramp.from) * min(max(Double(n - ramp.start) / Double(pauseFrames), 0), 1)
+        }
         var volume = 1.0
         for change in changes where change.heard <= n {
             switch change.kind {
-            case .play: playing = true
-            case .pause: playing = false
+            case .play, .pause:
+                var playing = false
+                if case .play = change.kind { playing = true }
+                ramp = (rampGain(at: change.frame), playing ? 1 : 0, change.frame)
             case let .fade(from, to):
                 let progress = min(max(Double(n - change.frame) / Double(fadeFrames), 0), 1)
                 volume = from + (to - from) * progress
             }
         }
-        return playing ? volume : 0
+        return rampGain(at: n) * volume
     }
 }

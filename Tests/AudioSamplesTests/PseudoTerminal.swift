@@ -62,6 +62,9 @@ final class PseudoTerminal {
         }
     }
 
+    /// The program's process id.
+    var processIdentifier: Int32 { running.processIdentifier }
+
     /// Sends SIGINT to the program.
     func interrupt() {
         running.interrupt()

@@ -54,7 +54,7 @@ struct ControlFloodTests {
         }
         let status = try RawClient.exchange(session.socket, Array("{\"status\": true}\n".utf8))
         #expect(status.first?["xruns"] as? Int == 0, "\(status)")
-        try ControlSocketTests.waitUntil("the memory samples are taken", timeout: 5) { memory.withLock { $0.count } == 2 }
+        try waitUntil("the memory samples are taken", timeout: 5) { memory.withLock { $0.count } == 2 }
         let samples = memory.withLock { $0 }
         // 7,500 requests between the samples: a leak of 64 bytes each would
         // show as 480 KB. Under ThreadSanitizer (scripts/tsan sets
@@ -82,7 +82,7 @@ struct ControlFloodTests {
         let refused = try RawClient.exchange(session.socket, Array("{\"get\": \"main.volume\"}\n".utf8))
         #expect(refused.count == 1 && (refused.first?["error"] as? String)?.hasPrefix("too many connections") == true, "\(refused)")
         close(open.removeLast())
-        try ControlSocketTests.waitUntil("a connection is served again", timeout: 5) {
+        try waitUntil("a connection is served again", timeout: 5) {
             try RawClient.exchange(session.socket, Array("{\"get\": \"main.volume\"}\n".utf8)).first?["value"] as? Double == 1
         }
         #expect(!session.process.hasExited, "\(session.process.hasExited ? String(describing: try? session.process.wait()) : "")")

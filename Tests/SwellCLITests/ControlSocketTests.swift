@@ -49,14 +49,6 @@ struct ControlSocketTests {
         deinit { process.stop() }
     }
 
-    static func waitUntil(_ what: String, timeout: Double = 60, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while try !condition() {
-            guard Date() < deadline else { throw TestSupportError("timed out waiting until \(what)") }
-            usleep(20_000)
-        }
-    }
-
     /// `set volume=-12dB --duration 300ms`: the gain falls from the one
     /// being heard to 10^(−12/20) = 0.2512 along a linear 300 ms ramp — no
     /// step larger than the ramp's slope per frame — and stays there.
@@ -189,7 +181,7 @@ struct ControlSocketTests {
     /// running on, until `ctl stop` ends it with exit 0.
     @Test("play --hold plays silence after the file until ctl stop") func hold() throws {
         let session = try Session(seconds: 0.5, extra: ["--hold"])
-        try Self.waitUntil("the session is past 1 s") {
+        try waitUntil("the session is past 1 s") {
             let fields = try session.ctl(["list"]).standardOutput.split(separator: "\t")
             return fields.count == 4 && Double(fields[1]) ?? 0 >= 1
         }
@@ -227,7 +219,7 @@ struct ControlSocketTests {
     @Test("a set mid-ramp turns it around without a jump") func turnAround() throws {
         let session = try Session(seconds: 2.5)
         #expect(try session.ctl(["set", "volume=0", "--duration", "1s"]).status == 0)
-        try Self.waitUntil("the ramp is under way") {
+        try waitUntil("the ramp is under way") {
             let value = Double(try session.ctl(["get", "main.volume"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 1
             return value < 0.9
         }

@@ -15,7 +15,7 @@ import Testing
 /// file's end, which ends the session), and the frame counts the targets
 /// make at 48 kHz.
 @Suite("MPRIS seeking: SetPosition and Seek move the file, Seeked tells",
-       .enabled(if: MPRISTools.installed && (try? Subprocess.locate("dbus-monitor")) != nil,
+       .enabled(if: SessionBus.toolsInstalled && (try? Subprocess.locate("dbus-monitor")) != nil,
                 "needs dbus-daemon, dbus-send, dbus-monitor and playerctl (scripts/setup installs them)"))
 struct MPRISSeekTests {
     static let rate = MPRISTests.sampleRate
@@ -39,7 +39,7 @@ struct MPRISSeekTests {
                 environment: player.environment)
             // dbus-monitor prints the NameAcquired of its own connection
             // once it is listening.
-            try ControlSocketTests.waitUntil("dbus-monitor listens") {
+            try waitUntil("dbus-monitor listens") {
                 ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("NameAcquired")
             }
         }
@@ -55,7 +55,7 @@ struct MPRISSeekTests {
         }
 
         func waitFor(_ count: Int) throws {
-            try ControlSocketTests.waitUntil("\(count) Seeked signals", timeout: 10) { positions.count >= count }
+            try waitUntil("\(count) Seeked signals", timeout: 10) { positions.count >= count }
         }
     }
 
@@ -80,7 +80,7 @@ struct MPRISSeekTests {
         let canSeek = try MPRISTests.property("org.mpris.MediaPlayer2.Player", "CanSeek", of: player.name,
                                               environment: player.environment)
         #expect(canSeek.contains("variant       boolean true"), "\(canSeek)")
-        try ControlSocketTests.waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
+        try waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
         // Past the track's length: ignored, as the specification says.
         #expect(try player.playerctl(["position", "7"]).status == 0)
         #expect(Double(try player.ask(["position"])) ?? 99 < 2, "a position past the end is ignored")
@@ -111,7 +111,7 @@ struct MPRISSeekTests {
         let frames = 5 * Self.rate
         let player = try MPRISTests.Player(playing: try MPRISTests.counting(frames: frames, in: workspace), in: workspace)
         let seeked = try SeekedMonitor(player)
-        try ControlSocketTests.waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
+        try waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
         #expect(try player.playerctl(["position", "2+"]).status == 0)
         try seeked.waitFor(1)
         usleep(300_000)
@@ -157,7 +157,7 @@ struct MPRISSeekTests {
         let workspace = try Workspace()
         let frames = 4 * Self.rate
         let player = try MPRISTests.Player(playing: try MPRISTests.counting(frames: frames, in: workspace), in: workspace)
-        try ControlSocketTests.waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
+        try waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
         #expect(try player.playerctl(["pause"]).status == 0)
         usleep(100_000)
         #expect(try player.playerctl(["position", "3"]).status == 0)
@@ -188,14 +188,14 @@ struct MPRISSeekTests {
         let frames = 6 * Self.rate
         let player = try MPRISTests.Player(playing: try MPRISTests.counting(frames: frames, in: workspace), in: workspace)
         let seeked = try SeekedMonitor(player)
-        try ControlSocketTests.waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
+        try waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
         let absolute = try player.ctl(["seek", "4s"])
         #expect(absolute.status == 0 && absolute.standardOutput == "4.000\n", "\(absolute)")
         try seeked.waitFor(1)
         // Seeks asked for within one jump's 20 ms fade join it
         // (docs/control.md#seeking): the second waits until the file plays
         // on from where the first went.
-        try ControlSocketTests.waitUntil("the first seek's fade is over") {
+        try waitUntil("the first seek's fade is over") {
             Double(try player.ask(["position"])) ?? 0 >= 4.1
         }
         let back = try player.ctl(["seek", "1500ms-"])
@@ -219,7 +219,7 @@ struct MPRISSeekTests {
     @Test("a stream cannot seek: CanSeek is false, Seek does nothing, ctl's seek is refused")
     func streamCannotSeek() throws {
         let workspace = try Workspace()
-        let bus = try MPRISTests.SessionBus(workspace: workspace)
+        let bus = try SessionBus(directory: workspace.directory.path)
         let alsa = try ALSATestConfiguration()
         let environment = alsa.environment.merging(
             ["XDG_RUNTIME_DIR": workspace.directory.path, "DBUS_SESSION_BUS_ADDRESS": bus.address]) { _, new in new }
@@ -231,7 +231,7 @@ struct MPRISSeekTests {
             environment: environment)
         defer { process.stop() }
         var name = ""
-        try ControlSocketTests.waitUntil("playerctl lists the session") {
+        try waitUntil("playerctl lists the session") {
             name = try Subprocess.run("playerctl", ["-l"], environment: environment).standardOutput
                 .split(separator: "\n").first { $0.hasPrefix("swell.instance") }.map(String.init) ?? ""
             return !name.isEmpty
@@ -257,7 +257,7 @@ struct MPRISSeekTests {
         let workspace = try Workspace()
         let frames = 30 * Self.rate
         let player = try MPRISTests.Player(playing: try MPRISTests.counting(frames: frames, in: workspace), in: workspace)
-        try ControlSocketTests.waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
+        try waitUntil("0.3 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.3 }
         #expect(try player.playerctl(["position", "100+"]).status == 0)
         let result = try player.process.wait()
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")

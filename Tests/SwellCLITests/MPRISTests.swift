@@ -11,25 +11,9 @@ import Testing
 /// SoX's `soxi` reads, and the closed form of Core Animation's implicit
 /// action (0.25 s, linear).
 @Suite("MPRIS: swell play on the session bus, driven by playerctl",
-       .enabled(if: MPRISTools.installed, "needs dbus-daemon, dbus-send and playerctl (scripts/setup installs them)"))
+       .enabled(if: SessionBus.toolsInstalled, "needs dbus-daemon, dbus-send and playerctl (scripts/setup installs them)"))
 struct MPRISTests {
     static let sampleRate = 48_000
-
-    /// A session bus of the test's own: `dbus-daemon --session` listening
-    /// on a socket in the workspace, ended with the test.
-    final class SessionBus {
-        let address: String
-        private let daemon: Subprocess.Running
-
-        init(workspace: Workspace) throws {
-            let socket = workspace.path("bus")
-            address = "unix:path=\(socket)"
-            daemon = try Subprocess.launch(Subprocess.locate("dbus-daemon"), ["--session", "--nofork", "--address=\(address)"])
-            try ControlSocketTests.waitUntil("the bus listens") { FileManager.default.fileExists(atPath: socket) }
-        }
-
-        deinit { daemon.stop() }
-    }
 
     /// `swell play FILE` on the real-time device with the bus in its
     /// environment, once `playerctl` lists it.
@@ -60,13 +44,13 @@ struct MPRISTests {
 
         init(playing input: String, in workspace: Workspace) throws {
             self.workspace = workspace
-            bus = try SessionBus(workspace: workspace)
+            bus = try SessionBus(directory: workspace.directory.path)
             alsa = try ALSATestConfiguration()
             environment = alsa.environment.merging(
                 ["XDG_RUNTIME_DIR": workspace.directory.path, "DBUS_SESSION_BUS_ADDRESS": bus.address]) { _, new in new }
             process = try SwellProcess.start(
                 ["play", input, "--device", ALSATestConfiguration.realtimePCM, "--quiet"], environment: environment)
-            try ControlSocketTests.waitUntil("playerctl lists the session") {
+            try waitUntil("playerctl lists the session") {
                 try Subprocess.run("playerctl", ["-l"], environment: environment).standardOutput
                     .split(separator: "\n").contains { $0 == name }
             }
@@ -151,7 +135,7 @@ struct MPRISTests {
         let player = try Player(playing: try Self.constant(seconds: 2, in: workspace), in: workspace)
         #expect(try player.ask(["volume"]) == "1.000000")
         #expect(try player.playerctl(["volume", "0.25"]).status == 0)
-        try ControlSocketTests.waitUntil("the ramp is over") { try player.ask(["volume"]) == "0.250000" }
+        try waitUntil("the ramp is over") { try player.ask(["volume"]) == "0.250000" }
         let result = try player.process.wait()
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
         let gains = try player.captured().prefix(2 * Self.sampleRate).map { $0.left / Workspace.level }
@@ -174,7 +158,7 @@ struct MPRISTests {
         let workspace = try Workspace()
         let frames = 2 * Self.sampleRate
         let player = try Player(playing: try Self.counting(frames: frames, in: workspace), in: workspace)
-        try ControlSocketTests.waitUntil("0.4 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.4 }
+        try waitUntil("0.4 s are played") { Double(try player.ask(["position"])) ?? 0 >= 0.4 }
         #expect(try player.playerctl(["pause"]).status == 0)
         #expect(try player.ask(["status"]) == "Paused", "the status is the new one once the call returns")
         // The sound fades out over 20 ms before its time stops
@@ -242,16 +226,16 @@ struct MPRISTests {
         }
         let status = try follow("status"), volume = try follow("volume")
         defer { [status.process, volume.process].forEach { $0.stop() } }
-        try ControlSocketTests.waitUntil("the followers print the state") {
+        try waitUntil("the followers print the state") {
             lines(status.output) == ["Playing"] && lines(volume.output) == ["1.000000"]
         }
         #expect(try player.ctl(["pause"]).status == 0)
-        try ControlSocketTests.waitUntil("Paused is signalled", timeout: 10) { lines(status.output).last == "Paused" }
+        try waitUntil("Paused is signalled", timeout: 10) { lines(status.output).last == "Paused" }
         #expect(try player.ctl(["resume"]).status == 0)
-        try ControlSocketTests.waitUntil("Playing is signalled", timeout: 10) { lines(status.output).count == 3 }
+        try waitUntil("Playing is signalled", timeout: 10) { lines(status.output).count == 3 }
         #expect(lines(status.output) == ["Playing", "Paused", "Playing"])
         #expect(try player.ctl(["set", "volume=0.5", "--duration", "0"]).status == 0)
-        try ControlSocketTests.waitUntil("the volume is signalled", timeout: 10) { lines(volume.output).last == "0.500000" }
+        try waitUntil("the volume is signalled", timeout: 10) { lines(volume.output).last == "0.500000" }
         #expect(try player.playerctl(["stop"]).status == 0)
         #expect(try player.process.wait().status == 0)
     }
@@ -270,12 +254,5 @@ struct MPRISTests {
             environment: environment)
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
         #expect(try alsa.captured(by: ALSATestConfiguration.capturePCM).count >= 2 * Self.sampleRate / 10)
-    }
-}
-
-/// The D-Bus tools the MPRIS tests run.
-enum MPRISTools {
-    static var installed: Bool {
-        ["dbus-daemon", "dbus-send", "playerctl"].allSatisfy { (try? Subprocess.locate($0)) != nil }
     }
 }

@@ -24,7 +24,7 @@ struct MixerSessionTests {
     @Test("--hold: ctl set ramps the card through the mixer layer's implicit animation until ctl stop")
     func holdAndSet() throws {
         let session = try start(["--to", "100%", "--duration", "0.1s", "--hold"])
-        try LiveSession.waitUntil("the ramp has ended") { try session.status()["time"] as? Double ?? 0 > 0.3 }
+        try waitUntil("the ramp has ended") { try session.status()["time"] as? Double ?? 0 > 0.3 }
         #expect(!session.process.hasExited, "held after the ramp")
         let list = try session.ctl(["list"])
         #expect(list.status == 0 && list.standardOutput.hasSuffix("\t\(mixer):Master\n"), "\(list)")
@@ -88,7 +88,7 @@ struct MixerSessionTests {
     @Test("--hold --restore: Ctrl-C puts the level back and removes the socket")
     func interruptRestores() throws {
         let session = try start(["--to", "50%", "--duration", "0.1s", "--hold", "--restore"])
-        try LiveSession.waitUntil("the ramp has ended") { try session.status()["time"] as? Double ?? 0 > 0.3 }
+        try waitUntil("the ramp has ended") { try session.status()["time"] as? Double ?? 0 > 0.3 }
         #expect(try masterDecibels(session) == -6, "50% is −6.02 dB, the nearest step −6 dB")
         session.process.interrupt()
         let result = try session.process.wait()

@@ -32,7 +32,7 @@ struct PlayLoopTests {
         let (input, repeated) = try input(in: workspace, covering: 30 * Self.sampleRate)
         let session = try LiveSession(["play", input, "--loop", "--device", ALSATestConfiguration.realtimePCM, "--quiet"],
                                       workspace: workspace, alsa: alsa)
-        try LiveSession.waitUntil("six passes have played") { try session.status()["time"] as? Double ?? 0 >= 0.6 }
+        try waitUntil("six passes have played") { try session.status()["time"] as? Double ?? 0 >= 0.6 }
         #expect(try session.ctl(["stop"]).status == 0)
         let result = try session.process.wait()
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
@@ -79,9 +79,9 @@ struct PlayLoopTests {
     func seekInLoop() throws {
         let frames = Self.sampleRate
         let session = try countingLoop(frames: frames)
-        try LiveSession.waitUntil("0.1 s has played") { try session.status()["position"] as? Double ?? 0 >= 0.1 }
+        try waitUntil("0.1 s has played") { try session.status()["position"] as? Double ?? 0 >= 0.1 }
         #expect(try session.ctl(["seek", "900ms"]).status == 0)
-        try LiveSession.waitUntil("the next pass is 0.2 s in") {
+        try waitUntil("the next pass is 0.2 s in") {
             let position = try session.status()["position"] as? Double ?? 1
             return position >= 0.2 && position < 0.8
         }
@@ -103,12 +103,12 @@ struct PlayLoopTests {
     func seekBeforeTheNextPass() throws {
         let frames = 2 * Self.sampleRate
         let session = try countingLoop(frames: frames)
-        try LiveSession.waitUntil("1.55 s has played") { try session.status()["time"] as? Double ?? 0 >= 1.55 }
+        try waitUntil("1.55 s has played") { try session.status()["time"] as? Double ?? 0 >= 1.55 }
         let replies = try RawClient.exchange(session.socket, Array("{\"status\": true}\n{\"seek\": -0.5}\n".utf8))
         let position = try #require(replies.first?["position"] as? Double)
         #expect(position >= 1.55 && position < 2, "the pass playing: \(position)")
         #expect(replies.last?["ok"] as? Bool == true, "\(replies)")
-        try LiveSession.waitUntil("0.2 s more has played") { try session.status()["time"] as? Double ?? 0 >= 1.8 }
+        try waitUntil("0.2 s more has played") { try session.status()["time"] as? Double ?? 0 >= 1.8 }
         let heard = try stopAndHear(session, frames: frames)
         let back = try #require(heard.indices.dropFirst().first { heard[$0].n < heard[$0 - 1].n }, "a jump back")
         // Where the file would have been at that frame, less where it was.

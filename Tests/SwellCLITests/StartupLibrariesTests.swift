@@ -74,7 +74,7 @@ struct StartupLibrariesTests {
     }
 
     @Test("a playing session loads libsystemd for MPRIS only when there is a session bus",
-          .enabled(if: MPRISTools.installed, "needs dbus-daemon (scripts/setup installs it)"))
+          .enabled(if: SessionBus.toolsInstalled, "needs dbus-daemon (scripts/setup installs it)"))
     func systemdOnlyWithABus() throws {
         let workspace = try Workspace()
         let input = try workspace.constantInput("in.wav", sampleRate: 48_000, frames: 48_000 * 30, channels: 2)
@@ -89,16 +89,16 @@ struct StartupLibrariesTests {
         let alone = try SwellProcess.start(arguments, environment: environment.merging(["DBUS_SESSION_BUS_ADDRESS": ""]) { _, new in new })
         defer { alone.stop() }
         let socket = workspace.path("runtime/swell/\(alone.processIdentifier).sock")
-        try ControlSocketTests.waitUntil("the session plays") { FileManager.default.fileExists(atPath: socket) }
+        try waitUntil("the session plays") { FileManager.default.fileExists(atPath: socket) }
         #expect(try !mapped(alone.processIdentifier).contains("libsystemd"))
         alone.stop()
 
         // A bus: MPRIS loads libsystemd and takes its name.
-        let bus = try MPRISTests.SessionBus(workspace: workspace)
+        let bus = try SessionBus(directory: workspace.directory.path)
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address
         let served = try SwellProcess.start(arguments, environment: environment)
         defer { served.stop() }
-        try ControlSocketTests.waitUntil("playerctl lists the session") {
+        try waitUntil("playerctl lists the session") {
             try Subprocess.run("playerctl", ["-l"], environment: environment).standardOutput
                 .contains("swell.instance\(served.processIdentifier)")
         }

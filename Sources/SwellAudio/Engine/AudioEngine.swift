@@ -40,7 +40,10 @@ public final class AudioEngine: RenderHost {
     private var voices: [UInt64: Voice] = [:]
     /// The gain chain of each audio layer in the latest commit, by serial.
     private var chains: [UInt64: GainChain] = [:]
-    private var lastCommitTime = 0.0
+    /// The time the latest change was committed at — its first frame is
+    /// `firstFrame(atTime: lastCommitTime)`: where a pause's or resume's
+    /// ramp starts (docs/audio.md#pausing-without-a-click).
+    public private(set) var lastCommitTime = 0.0
     private var displayedPeriods: Int64 = 0
     private var displayPeriod: Int64?
     /// The pause fade of the latest plan (``OutputFade``).

@@ -18,7 +18,7 @@ final class LiveSession {
         self.alsa = alsa
         environment = alsa.environment.merging(["XDG_RUNTIME_DIR": workspace.directory.path]) { _, new in new }
         process = try SwellProcess.start(arguments, environment: environment)
-        try Self.waitUntil("the control socket appears") {
+        try waitUntil("the control socket appears") {
             guard !process.hasExited else { throw TestSupportError("swell ended: \(try process.wait())") }
             return FileManager.default.fileExists(atPath: socket)
         }
@@ -37,13 +37,6 @@ final class LiveSession {
         try RawClient.exchange(socket, Array(#"{"status": true}"#.utf8) + [UInt8(ascii: "\n")]).first ?? [:]
     }
 
-    static func waitUntil(_ what: String, timeout: Double = 60, _ condition: () throws -> Bool) throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while try !condition() {
-            guard Date() < deadline else { throw TestSupportError("timed out waiting until \(what)") }
-            usleep(20_000)
-        }
-    }
 }
 
 /// SoX, the peer that makes the test signals and reads them back.
