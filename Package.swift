@@ -208,7 +208,7 @@ let package = Package(
         // a seeded generator. ALSATestSupport builds a self-contained ALSA
         // configuration: a capture PCM and a fake mixer, built from C at run
         // time.
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["SwellCore"], path: "Tests/TestSupport"),
         .target(
             name: "ALSATestSupport", dependencies: ["SwellALSA", "TestSupport"],
             path: "Tests/ALSATestSupport",

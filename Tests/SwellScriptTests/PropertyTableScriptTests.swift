@@ -1,13 +1,8 @@
 import Foundation
 import SwellCore
 import SwellScript
+import TestSupport
 import Testing
-
-/// A layer class this test declares, with a property no other code knows:
-/// a script reaches it through the property table alone.
-final class Thermostat: CALayer {
-    @Dynamic("temperature", .implicit, range: .within(-40...60)) var temperature: Double = 20
-}
 
 /// Scripts read every property from the class's property table
 /// (docs/library.md#the-property-table): Core Animation's names, Apple's
