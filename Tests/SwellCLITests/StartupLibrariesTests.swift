@@ -68,9 +68,13 @@ struct StartupLibrariesTests {
         #expect(FileManager.default.fileExists(atPath: workspace.path("frame.png")))
     }
 
-    /// The libraries mapped into a running process.
+    /// The libraries mapped into a running process. Read to its end:
+    /// `String(contentsOfFile:)` can stop after the first page of a
+    /// `/proc` file, whose size reads as 0.
     private func mapped(_ pid: Int32) throws -> String {
-        try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8)
+        let file = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/proc/\(pid)/maps"))
+        defer { try? file.close() }
+        return String(decoding: try file.readToEnd() ?? Data(), as: UTF8.self)
     }
 
     @Test("a playing session loads libsystemd for MPRIS only when there is a session bus",
