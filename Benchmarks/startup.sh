@@ -53,11 +53,12 @@ pcm.bench_realtime { type swell_bench_sink report "$work/report.txt" }
 CONF
 export ALSA_CONFIG_PATH=$work/asound.conf XDG_RUNTIME_DIR=$work
 sox -n -r 48000 -c 2 -b 16 "$work/silence.wav" trim 0 1
-"$swell" play "$work/silence.wav" --device bench_realtime --hold --quiet &
+# Its messages go to a file: the trap's SIGTERM ends it with one.
+"$swell" play "$work/silence.wav" --device bench_realtime --hold --quiet 2>"$work/session.err" &
 session=$!
 trap 'kill $session 2>/dev/null; wait $session 2>/dev/null; rm -rf "$work"' EXIT
 for _ in $(seq 100); do [ -S "$work/swell/$session.sock" ] && break; sleep 0.05; done
-[ "$("$swell" ctl get main.volume)" = 1 ] || { echo "the session does not answer" >&2; exit 1; }
+[ "$("$swell" ctl get main.volume)" = 1 ] || { echo "the session does not answer" >&2; cat "$work/session.err" >&2; exit 1; }
 
 # 20 runs of a command, their output thrown away.
 twenty() { for _ in $(seq 20); do "$@" >/dev/null; done; }
