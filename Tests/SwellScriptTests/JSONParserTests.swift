@@ -180,4 +180,16 @@ struct JSONParserTests {
         #expect(failure?.message == rejection.message)
         #expect(failure?.description == "doc.json:\(rejection.line):\(rejection.column): \(rejection.message)")
     }
+
+    /// What a session writes back is JSON Foundation reads as the same
+    /// string: quotes, backslashes, control characters and DEL escaped
+    /// (RFC 8259 §7), everything else, é and 🎵 included, as it is.
+    @Test func writtenStringsReadBackWithFoundation() throws {
+        let original = "a\"b\\c\nd\re\tf\u{1}g\u{1F}h\u{7F}é🎵"
+        let start = SourceLocation(line: 1, column: 1)
+        let text = JSONValue(.object([JSONMember(key: "k\"", keyLocation: start, value: JSONValue(original))]), at: start).jsonText
+        #expect(text == #"{"k\"":"a\"b\\c\nd\re\tf\u0001g\u001Fh\u007Fé🎵"}"#)
+        let read = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: String]
+        #expect(read == ["k\"": original])
+    }
 }

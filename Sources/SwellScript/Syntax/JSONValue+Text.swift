@@ -16,7 +16,7 @@ extension JSONValue {
         case .null: text += "null"
         case .bool(let flag): text += flag ? "true" : "false"
         case .number(_, let literal): text += literal
-        case .string(let string): Self.writeString(string, to: &text)
+        case .string(let string): text += string.jsonQuoted()
         case .array(let elements):
             text += "["
             for (index, element) in elements.enumerated() {
@@ -28,30 +28,12 @@ extension JSONValue {
             text += "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { text += "," }
-                Self.writeString(member.key, to: &text)
+                text += member.key.jsonQuoted()
                 text += ":"
                 member.value.write(to: &text)
             }
             text += "}"
         }
-    }
-
-    /// A string literal: `"` and `\` escaped, control characters as
-    /// `\uXXXX` (or their short escapes), everything else as it is.
-    private static func writeString(_ string: String, to text: inout String) {
-        text += "\""
-        for scalar in string.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "\u{0}" ..< " ": text += "\\u" + UInt8(scalar.value).hexDigits(4)
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 
     /// A number's literal: whole numbers without a fraction (`2`), others

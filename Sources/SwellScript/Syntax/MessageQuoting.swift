@@ -1,10 +1,9 @@
 extension StringProtocol {
-    /// The text in double quotes for an error message: quotes, backslashes and
-    /// control characters are escaped as in JSON and anything past 60
-    /// characters is elided, so that a message about a hostile value still
-    /// fits on one readable line.
-    package var quotedForMessage: String {
-        let limit = 60
+    /// The text as a JSON string literal (RFC 8259 §7): quotes and
+    /// backslashes escaped, control characters and DEL as `\uXXXX` or
+    /// their short escapes, everything else as it is; past `limit`
+    /// characters, `…` and the closing quote.
+    package func jsonQuoted(limit: Int = .max) -> String {
         var result = "\""
         for (index, scalar) in unicodeScalars.enumerated() {
             if index == limit {
@@ -24,6 +23,11 @@ extension StringProtocol {
         }
         return result + "\""
     }
+
+    /// The text in double quotes for an error message: escaped as in JSON
+    /// and elided past 60 characters, so that a message about a hostile
+    /// value still fits on one readable line.
+    package var quotedForMessage: String { jsonQuoted(limit: 60) }
 }
 
 extension BinaryInteger {
