@@ -53,6 +53,8 @@ package final class PlayingScene: LiveScene {
 
     package func snapshot(at time: Double) -> RenderSnapshot? {
         timeline.note(session.engine.latestSnapshot)
+        // A window's frames only move on.
+        timeline.forget(before: time)
         return timeline.snapshot(at: time)
     }
 

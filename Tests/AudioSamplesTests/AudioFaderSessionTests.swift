@@ -65,8 +65,10 @@ struct AudioFaderSessionTests {
         // loaded machine takes to play them.
         try waitUntil("the set's fade has ended") { try ctl(["get", "music.volume"]) == "0.25" }
         try terminal.expect("volume 0\\.250")
-        #expect(abs((try status()["volume"] as? Double ?? .nan) - 0.25) < 1e-9)
-        #expect(try playerctl(["volume"]).hasPrefix("0.25"))
+        let reported = try status()
+        #expect(abs((reported["volume"] as? Double ?? .nan) - 0.25) < 1e-9, "\(reported)")
+        let mprisVolume = try playerctl(["volume"])
+        #expect(mprisVolume.hasPrefix("0.25"), "\(mprisVolume)")
 
         _ = try playerctl(["pause"])
         try terminal.expect("‖ paused")

@@ -1,26 +1,28 @@
-/// A host's presentation, read from any thread: the latest committed
-/// snapshot evaluated at the host clock's time — what a layer's
+/// A host's presentation, read from any thread: the snapshot in effect at
+/// the host clock's time (``SnapshotTimeline``), evaluated then — what a layer's
 /// `presentation()` holds on the owning thread, without touching a layer.
 /// A control socket's `get` is answered with it on the connection's own
 /// thread, at once (docs/control.md#requests), where a change waits for
 /// the owning thread.
 public struct PresentationReader: Sendable {
-    let snapshots: Locked<RenderSnapshot?>
+    let snapshots: Locked<SnapshotTimeline>
     let clock: any MediaClock
 
     /// The presented value at `keyPath` — a key, or a key and a field
     /// (`position.x`) — of the layer with `serial`, now; nil when the
     /// layer is not in the tree or has no such property.
     public func value(ofLayer serial: UInt64, keyPath: String) -> (any Animatable)? {
-        guard let snapshot = snapshots.withLock({ $0 }), let index = snapshot.index(ofSerial: serial) else { return nil }
-        return snapshot.presentedValue(ofLayerAt: index, keyPath: keyPath, atHostTime: clock.currentTime)
+        let now = clock.currentTime
+        guard let snapshot = snapshots.withLock({ $0.snapshot(at: now) }), let index = snapshot.index(ofSerial: serial)
+        else { return nil }
+        return snapshot.presentedValue(ofLayerAt: index, keyPath: keyPath, atHostTime: now)
     }
 }
 
 extension RenderHost {
     /// The host's presentation, for other threads.
     public var presentationReader: PresentationReader {
-        PresentationReader(snapshots: latest, clock: clock)
+        PresentationReader(snapshots: published, clock: clock)
     }
 }
 

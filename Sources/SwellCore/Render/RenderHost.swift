@@ -8,8 +8,8 @@ import HeapModule
 /// - A transaction commit touching its tree calls `commit()`, which gives
 ///   animations added with `beginTime` 0 the commit time, builds the
 ///   records of changed layers and publishes an immutable ``RenderSnapshot``.
-/// - ``CALayer/presentation()`` of a layer in the tree evaluates the snapshot at the
-///   host's ``currentTime``; layers outside a hosted tree have no
+/// - ``CALayer/presentation()`` of a layer in the tree evaluates the snapshot in
+///   effect at the host's ``currentTime`` (``SnapshotTimeline``) then; layers outside a hosted tree have no
 ///   presentation and get no implicit animations, as in QuartzCore.
 /// - ``tick()`` runs the animation life cycle on the owning thread: it tells
 ///   delegates animations started and stopped, removes finished animations
@@ -41,6 +41,10 @@ open class RenderHost {
 
     private var snapshot: RenderSnapshot?
     let latest = Locked<RenderSnapshot?>(nil)
+    /// The snapshots published since the one in effect at the clock's time:
+    /// what the presentation is read from, on any thread, at a time the
+    /// owning thread may have committed past (``SnapshotTimeline``).
+    let published = Locked(SnapshotTimeline())
     private var live: [(layer: CALayer, animation: CAAnimation)] = []
     private var pinnedTime: Double?
     /// The events not yet run, earliest first. A binary heap
@@ -201,6 +205,12 @@ open class RenderHost {
     private func publish(_ newSnapshot: RenderSnapshot?, at time: CFTimeInterval) {
         snapshot = newSnapshot
         latest.withLock { $0 = newSnapshot }
+        let now = clock.currentTime
+        published.withLock { timeline in
+            guard newSnapshot != nil else { timeline = SnapshotTimeline(); return }
+            timeline.note(newSnapshot)
+            timeline.forget(before: now)
+        }
         didPublish(newSnapshot, at: time)
     }
 
@@ -226,10 +236,14 @@ open class RenderHost {
         return record.presentedValue(forKey: key, atLayerTime: time, tolerance: evaluationTolerance)
     }
 
-    /// The committed record of `layer` and the layer's local time now.
+    /// The record of `layer` in the snapshot in effect now — the latest
+    /// unless the owning thread has committed ahead of the clock — and the
+    /// layer's local time now.
     private func committedRecord(of layer: CALayer) -> (record: LayerRecord, localTime: Double)? {
-        guard let snapshot, let index = snapshot.index(ofSerial: layer.serial) else { return nil }
-        return (snapshot.records[index], snapshot.localTime(ofLayerAt: index, hostTime: currentTime))
+        let now = currentTime
+        guard let snapshot = published.withLock({ $0.snapshot(at: now) }),
+              let index = snapshot.index(ofSerial: layer.serial) else { return nil }
+        return (snapshot.records[index], snapshot.localTime(ofLayerAt: index, hostTime: now))
     }
 
     /// The committed model values of `layer`, or nil when it has not been
