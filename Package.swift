@@ -17,7 +17,6 @@ let package = Package(
         .library(name: "SwellSession", targets: ["SwellSession"]),
         .library(name: "SwellMPRIS", targets: ["SwellMPRIS"]),
         .executable(name: "swell", targets: ["swell"]),
-        .executable(name: "swell-draw", targets: ["swell-draw"]),
         .executable(name: "ClockFace", targets: ["ClockFace"]),
         .executable(name: "CircularProgress", targets: ["CircularProgress"]),
         .executable(name: "ExplicitAnimations", targets: ["ExplicitAnimations"]),
@@ -161,9 +160,12 @@ let package = Package(
 
         // The two executables (docs/architecture.md#two-executables): `swell`
         // loads only what sound, files, devices and control need, and runs
-        // `swell-draw`, beside it, for a command that draws.
-        .executableTarget(name: "swell", dependencies: ["SwellCommands"]),
+        // its drawing helper, `swell-draw`, for a command that draws. The
+        // DrawingHelper plugin builds the helper beside it whenever `swell`
+        // is built, without linking it.
+        .executableTarget(name: "swell", dependencies: ["SwellCommands"], plugins: ["DrawingHelper"]),
         .executableTarget(name: "swell-draw", dependencies: ["SwellScenes"]),
+        .plugin(name: "DrawingHelper", capability: .buildTool(), dependencies: ["swell-draw"]),
 
         // Samples: the seed articles' examples, runnable.
         .executableTarget(name: "ClockFace", dependencies: ["SampleFrames"], path: "Samples/ClockFace"),
@@ -240,7 +242,7 @@ let package = Package(
         // --build-tests` builds every product, `swell` included).
         .testTarget(
             name: "SwellCLITests",
-            dependencies: ["swell", "swell-draw", "SwellCommands", "SwellScenes", "SwellSession", "SwellScript",
+            dependencies: ["swell", "SwellCommands", "SwellScenes", "SwellSession", "SwellScript",
                            "SwellSndFile", "ALSATestSupport"]),
         // Runs every sample and checks what it prints against closed-form
         // references. Depending on the samples makes `swift build

@@ -12,7 +12,7 @@
 #   swell --version
 #   swell ctl get main.volume     against a `swell play --hold` session on a
 #                                 real-time ALSA sink (RealtimeSink/)
-#   swell-draw --version          the executable that draws, for the record
+#   swell-draw-tool --version     the drawing helper, for the record
 #
 # Each sample is the mean of 20 runs in a row, so that a run of a few
 # milliseconds is not lost in the clock's and the shell's own cost; the
@@ -21,7 +21,8 @@
 # executable loads, and the peak memory of each command (GNU time).
 #
 # Usage: Benchmarks/startup.sh [ROUNDS]    (default 9, at least 5)
-# SWELL=/path/to/swell skips the release build (swell-draw is beside it).
+# SWELL=/path/to/swell skips the release build (its drawing helper,
+# swell-draw-tool, is beside it).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
@@ -32,8 +33,7 @@ for tool in sox swiftc cc; do
 done
 [ -x /usr/bin/time ] || { echo "GNU time is needed at /usr/bin/time (apt-get install time)" >&2; exit 1; }
 build_swell
-draw=$(dirname "$swell")/swell-draw
-if [ -z "${SWELL:-}" ]; then (cd "$repo" && swift build -c release --product swell-draw >&2); fi
+draw=$(dirname "$swell")/swell-draw-tool
 make_work_dir
 
 # The peer: a Swift program that imports Foundation, optimised as swell is.
@@ -90,7 +90,7 @@ for binary in "$swell" "$draw" "$work/hello"; do
 done
 peak() { /usr/bin/time -f %M "$@" 2>&1 >/dev/null | tail -n 1 | awk '{ printf "%.1f MB", $1 / 1024 }'; }
 echo "peak memory: hello $(peak "$work/hello"), swell --version $(peak "$swell" --version), "\
-"swell ctl get $(peak "$swell" ctl get main.volume), swell-draw --version $(peak "$draw" --version)"
+"swell ctl get $(peak "$swell" ctl get main.volume), swell-draw-tool --version $(peak "$draw" --version)"
 
 # The moonshot: a 10-minute render with fades against cp.
 input=$work/in.wav

@@ -38,5 +38,5 @@ package enum Drawing {
 }
 
 /// A command that needs the drawing libraries, in the executable that has
-/// none: it is run again, whole, by `swell-draw` (``Swell/start(drawing:)``).
+/// none: it is run again, whole, by the drawing helper (``Swell/start(drawing:)``).
 package struct NeedsDrawing: Error {}

@@ -33,20 +33,30 @@ package struct Swell: ParsableCommand {
         subcommands: [PlayCommand.self, RenderCommand.self, MixerCommand.self, CurveCommand.self, CtlCommand.self,
                       DevicesCommand.self, DemoCommand.self])
 
-    /// Runs the command the arguments name with `drawing` (nil: none,
-    /// in the lean `swell`), reporting any failure as one line and the exit
-    /// status of docs/cli.md#exit-codes. A command that needs drawing where
-    /// there is none is run again, whole, by `swell-draw`, the executable
-    /// beside this one that has it (docs/architecture.md#two-executables).
-    package static func start(drawing: (any SceneDrawing)?) {
-        Drawing.current.withLock { $0 = drawing }
+    /// How an executable draws: with the drawing libraries it links, or by
+    /// running its drawing helper, the executable of that name beside it.
+    package enum DrawingSource {
+        case linked(any SceneDrawing)
+        case helper(named: String)
+    }
+
+    /// Runs the command the arguments name, drawing as `drawing` says,
+    /// reporting any failure as one line and the exit status of
+    /// docs/cli.md#exit-codes. In the lean `swell`, a command that needs
+    /// drawing is run again, whole, by its helper
+    /// (docs/architecture.md#two-executables).
+    package static func start(drawing: DrawingSource) {
+        let linked: (any SceneDrawing)?
+        if case .linked(let libraries) = drawing { linked = libraries } else { linked = nil }
+        Drawing.current.withLock { $0 = linked }
         Interrupt.install()
         do {
             try ArgumentCheck.check(arguments, commands: configuration.subcommands.compactMap { $0.configuration.commandName })
             var command = try parseAsRoot(arguments)
             try command.run()
         } catch is NeedsDrawing {
-            DrawingExecutable.replaceProcess(arguments: CommandLine.arguments.count, argv: CommandLine.unsafeArgv)
+            guard case .helper(let name) = drawing else { preconditionFailure("linked drawing needs none") }
+            DrawingExecutable(name: name).replaceProcess(argv: CommandLine.unsafeArgv)
         } catch {
             let code = exitCode(for: error)
             if code == .success || error is CleanExit { exit(withError: error) }
