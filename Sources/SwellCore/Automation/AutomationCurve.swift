@@ -1,0 +1,155 @@
+import Foundation
+
+/// A schedule's events compiled into the segments of its value over time,
+/// each in closed form (Web Audio API, "Computation of Value"): evaluated
+/// in `Double` from the formula at every time asked — no recurrence, so
+/// nothing drifts — by binary search for the segment, O(log n) in the
+/// events. Immutable and `Sendable`: built on the owning thread, read on
+/// the audio thread without locks or allocation.
+public struct AutomationCurve: Sendable {
+    /// The value from `start` until the next segment's start.
+    struct Segment: Sendable {
+        let start: Double
+        let shape: Shape
+    }
+
+    enum Shape: Sendable {
+        case constant(Double)
+        /// `v0 + (v1 − v0)(t − t0)/(t1 − t0)`.
+        case linear(t0: Double, v0: Double, t1: Double, v1: Double)
+        /// `v0 (v1/v0)^((t − t0)/(t1 − t0))`; `v0` while `v0` is 0 or the
+        /// two differ in sign.
+        case exponential(t0: Double, v0: Double, t1: Double, v1: Double)
+        /// `target + (v0 − target) e^(−(t − t0)/τ)`; `target` when τ is 0.
+        case target(t0: Double, v0: Double, target: Double, timeConstant: Double)
+        /// `values` spread over `[t0, t0 + duration)`, interpolated linearly.
+        case curve(t0: Double, duration: Double, values: [Double])
+    }
+
+    let segments: [Segment]
+
+    /// The segments of `schedule`'s events, in order.
+    public init(_ schedule: AutomationSchedule) {
+        self.init(events: schedule.events)
+    }
+
+    init(events: [AutomationEvent]) {
+        var segments: [Segment] = []
+        // Where the previous event leaves the value, for a ramp's start;
+        // the previous event itself when it is a setTarget, which a ramp
+        // follows from the time it was called.
+        var previous: (time: Double, value: Double)?
+        var previousTarget: (t0: Double, v0: Double, target: Double, timeConstant: Double)?
+        func valueSoFar(at time: Double, else fallback: Double) -> Double {
+            Self.value(at: time, in: segments) ?? fallback
+        }
+        // Starts never go back: an event may follow a curve whose end,
+        // rounded in binary, is a unit in the last place later
+        // (``AutomationEvent/isBeforeCurveEnd(_:_:)``).
+        func append(_ start: Double, _ shape: Shape) {
+            segments.append(Segment(start: max(start, segments.last?.start ?? start), shape: shape))
+        }
+        for event in events {
+            switch event {
+            case .setValue(let value, let time):
+                append(time, .constant(value))
+                (previous, previousTarget) = ((time, value), nil)
+            case .setTarget(let target, let time, let timeConstant, let call):
+                let v0 = valueSoFar(at: time, else: call.value)
+                append(time, .target(t0: time, v0: v0, target: target, timeConstant: timeConstant))
+                (previous, previousTarget) = (nil, (time, v0, target, timeConstant))
+            case .ramp(let ramp):
+                let start: (time: Double, value: Double)
+                if let setTarget = previousTarget {
+                    // Web Audio: from the setTarget's value when the ramp
+                    // was called, or in its place when it had not started.
+                    if ramp.call.time > setTarget.t0 {
+                        let shape = Shape.target(t0: setTarget.t0, v0: setTarget.v0, target: setTarget.target,
+                                                 timeConstant: setTarget.timeConstant)
+                        start = (ramp.call.time, shape.value(at: ramp.call.time))
+                    } else {
+                        start = (setTarget.t0, setTarget.v0)
+                    }
+                } else {
+                    // With no event before it, as if the call had set the
+                    // value it found, then.
+                    start = previous ?? (ramp.call.time, ramp.call.value)
+                }
+                let shape: Shape = switch ramp.shape {
+                case .linear: .linear(t0: start.time, v0: start.value, t1: ramp.endTime, v1: ramp.value)
+                case .exponential: .exponential(t0: start.time, v0: start.value, t1: ramp.endTime, v1: ramp.value)
+                }
+                append(start.time, shape)
+                let end = ramp.heldAt ?? ramp.endTime
+                let endValue = ramp.heldAt.map(shape.value(at:)) ?? ramp.value
+                append(end, .constant(endValue))
+                (previous, previousTarget) = ((end, endValue), nil)
+            case .valueCurve(let values, let time, let duration, let heldAt):
+                let shape = Shape.curve(t0: time, duration: duration, values: values)
+                append(time, shape)
+                // The implicit setValueAtTime at the curve's end.
+                let end = heldAt ?? (time + duration)
+                let endValue = heldAt.map(shape.value(at:)) ?? values[values.count - 1]
+                append(end, .constant(endValue))
+                (previous, previousTarget) = ((end, endValue), nil)
+            }
+        }
+        self.segments = segments
+    }
+
+    /// The value at `time`; nil before the first event, where the property
+    /// keeps the value it has without the schedule.
+    public func value(at time: Double) -> Double? {
+        Self.value(at: time, in: segments)
+    }
+
+    /// The time of the first event; nil for an empty schedule.
+    public var startTime: Double? { segments.first?.start }
+
+    /// The layer-time interval outside which the value does not change:
+    /// from the first event to the start of the last segment when that is
+    /// constant; to infinity when it approaches a target.
+    public var changingInterval: Range<Double>? {
+        guard let first = segments.first, let last = segments.last else { return nil }
+        if case .constant = last.shape { return first.start..<max(last.start, first.start) }
+        return first.start..<Double.infinity
+    }
+
+    /// The segment in effect at `time` — the last to start at or before it
+    /// — evaluated there.
+    @inline(__always)
+    static func value(at time: Double, in segments: [Segment]) -> Double? {
+        var (low, high) = (0, segments.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if segments[middle].start <= time { low = middle + 1 } else { high = middle }
+        }
+        return low == 0 ? nil : segments[low - 1].shape.value(at: time)
+    }
+}
+
+extension AutomationCurve.Shape {
+    /// The value at `t`, which lies in the segment.
+    @inline(__always)
+    func value(at t: Double) -> Double {
+        switch self {
+        case .constant(let value):
+            return value
+        case .linear(let t0, let v0, let t1, let v1):
+            return t >= t1 ? v1 : v0 + (v1 - v0) * (t - t0) / (t1 - t0)
+        case .exponential(let t0, let v0, let t1, let v1):
+            if t >= t1 { return v1 }
+            if v0 == 0 || (v0 < 0) != (v1 < 0) { return v0 }
+            return v0 * pow(v1 / v0, (t - t0) / (t1 - t0))
+        case .target(let t0, let v0, let target, let timeConstant):
+            if timeConstant == 0 { return target }
+            return target + (v0 - target) * exp(-(t - t0) / timeConstant)
+        case .curve(let t0, let duration, let values):
+            let last = values.count - 1
+            if t >= t0 + duration { return values[last] }
+            let x = (t - t0) * Double(last) / duration
+            let k = min(Int(x), last)
+            return values[k] + (values[min(k + 1, last)] - values[k]) * (x - Double(k))
+        }
+    }
+}

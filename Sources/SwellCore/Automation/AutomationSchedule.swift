@@ -1,0 +1,132 @@
+/// Web Audio's automation of one property: the event list an `AudioParam`
+/// keeps (Web Audio API, "AudioParam"), built by its seven calls and
+/// evaluated in closed form by ``AutomationCurve``.
+///
+/// Each call is made at a time and finds a value (``AutomationCall``):
+/// Web Audio's `currentTime`, here in the layer's time space, and the
+/// property's model value, Web Audio's `value`. A time before the call's
+/// is moved to it, as Web Audio clamps times to `currentTime`. A call the
+/// specification refuses throws ``ScheduleError`` and changes nothing.
+/// docs/automation.md sets the calls beside Web Audio's.
+public struct AutomationSchedule: Sendable, Equatable {
+    /// Ascending in time; events at the same time in the order they were
+    /// added.
+    public private(set) var events: [AutomationEvent] = []
+
+    public init() {}
+
+    /// `setValueAtTime(value, startTime)`: `value` from `startTime` on.
+    public mutating func setValueAtTime(_ value: Double, _ startTime: Double, call: AutomationCall) throws(ScheduleError) {
+        try Self.finite(value, "value")
+        let time = try Self.time(startTime, "startTime", call)
+        try insert(.setValue(value: value, time: time))
+    }
+
+    /// `linearRampToValueAtTime(value, endTime)`: a straight line from the
+    /// previous event to `value` at `endTime`.
+    public mutating func linearRampToValueAtTime(_ value: Double, _ endTime: Double, call: AutomationCall) throws(ScheduleError) {
+        try Self.finite(value, "value")
+        let time = try Self.time(endTime, "endTime", call)
+        try insert(.ramp(.init(shape: .linear, value: value, endTime: time, call: call)))
+    }
+
+    /// `exponentialRampToValueAtTime(value, endTime)`: a geometric curve
+    /// from the previous event to `value` at `endTime`; `value` must not
+    /// be 0.
+    public mutating func exponentialRampToValueAtTime(_ value: Double, _ endTime: Double,
+                                                      call: AutomationCall) throws(ScheduleError) {
+        try Self.finite(value, "value")
+        let time = try Self.time(endTime, "endTime", call)
+        guard value != 0 else { throw ScheduleError(.outOfRange, "an exponential ramp cannot reach 0") }
+        try insert(.ramp(.init(shape: .exponential, value: value, endTime: time, call: call)))
+    }
+
+    /// `setTargetAtTime(target, startTime, timeConstant)`: from
+    /// `startTime`, an exponential approach to `target`, `1 − 1/e` of the
+    /// way there after each `timeConstant`; 0 jumps there at once.
+    public mutating func setTargetAtTime(_ target: Double, _ startTime: Double, _ timeConstant: Double,
+                                         call: AutomationCall) throws(ScheduleError) {
+        try Self.finite(target, "target")
+        try Self.finite(timeConstant, "timeConstant")
+        let time = try Self.time(startTime, "startTime", call)
+        guard timeConstant >= 0 else { throw ScheduleError(.outOfRange, "timeConstant \(timeConstant) is negative") }
+        try insert(.setTarget(target: target, time: time, timeConstant: timeConstant, call: call))
+    }
+
+    /// `setValueCurveAtTime(values, startTime, duration)`: `values` spread
+    /// evenly over `duration` from `startTime`, interpolated linearly, the
+    /// last held after.
+    public mutating func setValueCurveAtTime(_ values: [Double], _ startTime: Double, _ duration: Double,
+                                             call: AutomationCall) throws(ScheduleError) {
+        for value in values { try Self.finite(value, "a curve value") }
+        try Self.finite(duration, "duration")
+        let time = try Self.time(startTime, "startTime", call)
+        guard values.count >= 2 else {
+            throw ScheduleError(.tooFewValues, "a value curve needs at least 2 values, not \(values.count)")
+        }
+        guard duration > 0 else { throw ScheduleError(.outOfRange, "duration \(duration) is not positive") }
+        let end = time + duration
+        let next = Self.upperBound(of: time, in: events)
+        if next < events.endIndex, AutomationEvent.isBeforeCurveEnd(events[next].time, end) {
+            throw ScheduleError(.overlapsCurve, "a value curve from \(time) s to \(end) s would cover the event at "
+                                  + "\(events[next].time) s")
+        }
+        try insert(.valueCurve(values: values, time: time, duration: duration, heldAt: nil))
+    }
+
+    /// `cancelScheduledValues(cancelTime)`: removes the events at or after
+    /// `cancelTime` — a ramp by its end — and a value curve under way then.
+    public mutating func cancelScheduledValues(_ cancelTime: Double, call: AutomationCall) throws(ScheduleError) {
+        let time = try Self.time(cancelTime, "cancelTime", call)
+        events.removeAll { event in
+            if let interval = event.curveInterval, interval.lowerBound <= time && time <= interval.upperBound { return true }
+            return event.time >= time
+        }
+    }
+
+    /// Puts `event` after every event at or before its time, refusing an
+    /// event inside a value curve.
+    ///
+    /// No event lies inside a curve, so the one curve that could hold the
+    /// time is the last event at or before it: found by binary search, as
+    /// the place is, so that building a schedule of n events costs
+    /// O(n log n).
+    private mutating func insert(_ event: AutomationEvent) throws(ScheduleError) {
+        let time = event.time
+        let index = Self.upperBound(of: time, in: events)
+        if index > 0, let curve = events[index - 1].curveInterval, curve.lowerBound <= time,
+           AutomationEvent.isBeforeCurveEnd(time, curve.upperBound) {
+            throw ScheduleError(.overlapsCurve, "an event at \(time) s falls inside the value curve from "
+                                  + "\(curve.lowerBound) s to \(curve.upperBound) s")
+        }
+        events.insert(event, at: index)
+    }
+
+    /// The index of the first event later than `time`.
+    static func upperBound(of time: Double, in events: [AutomationEvent]) -> Int {
+        var (low, high) = (0, events.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if events[middle].time <= time { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    // MARK: Checks
+
+    static func finite(_ number: Double, _ name: String) throws(ScheduleError) {
+        guard number.isFinite else { throw ScheduleError(.notFinite, "\(name) \(number) is not a finite number") }
+    }
+
+    /// A time argument, checked and clamped to the call's time.
+    static func time(_ time: Double, _ name: String, _ call: AutomationCall) throws(ScheduleError) -> Double {
+        try finite(time, name)
+        guard time >= 0 else { throw ScheduleError(.outOfRange, "\(name) \(time) is negative") }
+        return max(time, call.time)
+    }
+
+    /// Replaces the events, for ``cancelAndHoldAtTime(_:call:)``.
+    mutating func replaceEvents(_ events: [AutomationEvent]) {
+        self.events = events
+    }
+}

@@ -1,0 +1,24 @@
+/// A call a schedule refuses, as Web Audio throws: the schedule is left as
+/// it was. The kind is the exception Web Audio names.
+public struct ScheduleError: Error, Sendable, Equatable, CustomStringConvertible {
+    public enum Kind: Sendable, Equatable {
+        /// Web Audio's `TypeError`: a number that is not finite.
+        case notFinite
+        /// `RangeError`: a negative time or time constant, a duration that
+        /// is not positive, an exponential ramp to 0.
+        case outOfRange
+        /// `NotSupportedError`: an event inside a value curve, or a value
+        /// curve over other events.
+        case overlapsCurve
+        /// `InvalidStateError`: a value curve of fewer than 2 values.
+        case tooFewValues
+    }
+
+    public let kind: Kind
+    public let description: String
+
+    init(_ kind: Kind, _ description: String) {
+        self.kind = kind
+        self.description = description
+    }
+}
