@@ -20,6 +20,11 @@ final class AnimationAttachment {
     /// `beginTime` it had then: a commit reuses it, moved to the begin time
     /// the commit resolves (``AnimationCompiler/Entry/beginning(at:)``).
     var compiled: [AnimationCompiler.Entry] = []
+    /// Whether the animation changed since it was compiled: a schedule's
+    /// calls change the layer's copy in place, and it is compiled again
+    /// once, when the layer's record is next built, however many calls a
+    /// transaction makes.
+    var isStale = false
     var completions: [TransactionCompletion] = []
     private(set) var started = false
     private(set) var stopped = false
@@ -29,6 +34,20 @@ final class AnimationAttachment {
         self.beginsAtCommit = beginsAtCommit
         self.previousValue = previousValue
         self.affectsDisplay = affectsDisplay
+    }
+
+    /// The compiled entries, compiled again first when stale.
+    func entries(of animation: CAAnimation, on layer: CALayer) -> [AnimationCompiler.Entry] {
+        if isStale {
+            isStale = false
+            do {
+                compiled = try AnimationCompiler.compile(animation, on: layer, beginTime: animation.beginTime)
+            } catch {
+                CADiagnostics.warn("\(layer.debugName): animation for key '\(key)' no longer runs: \(error)")
+                compiled = []
+            }
+        }
+        return compiled
     }
 
     func notifyStart(_ animation: CAAnimation) {

@@ -27,6 +27,13 @@ enum AnimationCompiler {
     /// Compiles `animation` as added to `layer`, beginning at `beginTime`
     /// in the layer's time space.
     static func compile(_ animation: CAAnimation, on layer: CALayer, beginTime: Double) throws -> [Entry] {
+        if let automation = animation as? AutomationAnimation {
+            // On the layer's own time: its timing plays no part.
+            var entries: [Entry] = []
+            let chain = TimingChain.layerTime(changingIn: AutomationCurve(automation.schedule).changingInterval)
+            try compile(automation, chain: chain, on: layer, into: &entries)
+            return entries
+        }
         if let problem = animation.timingProblem() { throw Failure(problem) }
         var timing = animation.timing
         timing.beginTime = beginTime
@@ -41,6 +48,7 @@ enum AnimationCompiler {
         switch animation {
         case let group as CAAnimationGroup:
             for child in group.animations ?? [] {
+                if child is AutomationAnimation { throw Failure("a group cannot hold a schedule, whose events are in its layer's time") }
                 if let problem = child.timingProblem() { throw Failure("group child: \(problem)") }
                 var timing = child.timing
                 if timing.duration <= 0 { timing.duration = group.duration }

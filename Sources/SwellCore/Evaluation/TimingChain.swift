@@ -50,32 +50,44 @@ struct CurveSample: Sendable, Equatable {
 /// space, and are clipped — not scaled — by the group's active duration, as
 /// Apple documents for `CAAnimationGroup`.
 struct TimingChain: Sendable {
-    /// The outermost stage: the top-level group, or the animation itself.
-    private let outermost: AnimationTiming
+    /// The outermost stage: the top-level group, or the animation itself;
+    /// nil for a chain on the layer's own time.
+    private let outermost: AnimationTiming?
     /// The stages inside it, the animation itself last; usually none.
     private let inner: [AnimationTiming]
+    /// For a chain on the layer's own time, where its output changes.
+    private let changing: Range<Double>?
 
     /// A chain of `stages`, outermost first.
     init(stages: [AnimationTiming]) {
-        outermost = stages[0]
-        inner = Array(stages.dropFirst())
+        self.init(outermost: stages[0], inner: Array(stages.dropFirst()), changing: nil)
     }
 
-    private init(outermost: AnimationTiming, inner: [AnimationTiming]) {
+    private init(outermost: AnimationTiming?, inner: [AnimationTiming], changing: Range<Double>?) {
         self.outermost = outermost
         self.inner = inner
+        self.changing = changing
+    }
+
+    /// The layer's own time, in seconds, as a schedule's events are timed
+    /// (docs/automation.md); its output changes only within `interval`.
+    static func layerTime(changingIn interval: Range<Double>?) -> TimingChain {
+        TimingChain(outermost: nil, inner: [], changing: interval)
     }
 
     /// When the outermost stage begins, in the layer's time space.
-    var beginTime: Double { outermost.timing.beginTime }
+    var beginTime: Double { outermost?.timing.beginTime ?? 0 }
 
-    /// The same chain, its outermost stage beginning at `beginTime`.
+    /// The same chain, its outermost stage beginning at `beginTime`; a
+    /// chain on the layer's own time does not move.
     func beginning(at beginTime: Double) -> TimingChain {
-        TimingChain(outermost: outermost.beginning(at: beginTime), inner: inner)
+        guard let outermost else { return self }
+        return TimingChain(outermost: outermost.beginning(at: beginTime), inner: inner, changing: nil)
     }
 
     @inline(__always)
     func sample(atLayerTime time: Double, tolerance: Double) -> CurveSample? {
+        guard let outermost else { return CurveSample(fraction: 0, seconds: time, iteration: 0) }
         guard var result = Self.sample(outermost, atParentTime: time, tolerance: tolerance) else { return nil }
         if inner.isEmpty { return result }
         for stage in inner {
@@ -99,6 +111,6 @@ struct TimingChain: Sendable {
     /// constant (a fill, or no effect), which lets the audio renderer skip
     /// per-frame evaluation.
     var activeLayerInterval: Range<Double>? {
-        outermost.timing.activeParentInterval
+        outermost.map(\.timing.activeParentInterval) ?? changing
     }
 }

@@ -82,7 +82,7 @@ public final class LayerRecord: Sendable {
     static func make(for layer: CALayer, animations: Bool = true) -> LayerRecord {
         var builders: [String: any AnyTrackBuilder] = [:]
         for (_, animation) in animations ? layer.animationEntries : [] {
-            for compiled in animation.attachment?.compiled ?? [] {
+            for compiled in animation.attachment?.entries(of: animation, on: layer) ?? [] {
                 compiled.beginning(at: animation.beginTime).entry.append(to: &builders, key: compiled.key)
             }
         }
