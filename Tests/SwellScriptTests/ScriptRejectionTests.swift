@@ -176,7 +176,7 @@ struct ScriptRejectionTests {
         .init("layer exists", withEvents(#"{"at": 0, "layer": ‸"musik", "set": {"volume": 1}}"#),
               "unknown layer \"musik\"; did you mean \"music\"?"),
         .init("an action is required", withEvents(#"‸{"at": 0, "layer": "music"}"#),
-              "event needs one of \"set\", \"add\" or \"remove\""),
+              "event needs one of \"set\", \"add\", \"remove\" or \"automate\""),
         .init("set and add are exclusive",
               withEvents(#"{"at": 0, "set": {"volume": 1}, ‸"add": {"type": "basic", "keyPath": "volume"}}"#),
               "\"add\" cannot be combined with \"set\" in one event; use one event for each"),
@@ -226,17 +226,17 @@ struct ScriptRejectionTests {
               withEvents(
                 #"{"at": 0, "layer": "music", "key": "tremolo", "add": {"type": "basic", "keyPath": "volume"}}, {"at": 1, "layer": "music", "remove": ‸"tremlo"}"#
               ),
-              "no animation was added under key \"tremlo\" on layer \"music\" before this event; did you mean \"tremolo\"?"),
+              "no animation or schedule was added under key \"tremlo\" on layer \"music\" before this event; did you mean \"tremolo\"?"),
         .init("remove comes after its add in time",
               withEvents(
                 #"{"at": 5, "layer": "music", "key": "k", "add": {"type": "basic", "keyPath": "volume"}}, {"at": 1, "layer": "music", "remove": ‸"k"}"#
               ),
-              "no animation was added under key \"k\" on layer \"music\" before this event"),
+              "no animation or schedule was added under key \"k\" on layer \"music\" before this event"),
         .init("remove targets the layer of the add",
               withEvents(
                 #"{"at": 0, "layer": "music", "key": "k", "add": {"type": "basic", "keyPath": "volume"}}, {"at": 1, "layer": "bus", "remove": ‸"k"}"#
               ),
-              "no animation was added under key \"k\" on layer \"bus\" before this event"),
+              "no animation or schedule was added under key \"k\" on layer \"bus\" before this event"),
     ]
 
     static let animationRules: [ScriptRejection] = [

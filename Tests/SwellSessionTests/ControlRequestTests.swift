@@ -51,7 +51,7 @@ struct ControlRequestTests {
         (#"{"get": "bus.volume"}"#, 9, "\"get\": unknown layer \"bus\""),
         (#"{"get": "main.volume", "pause": true}"#, 24, "\"pause\" cannot be combined with \"get\""),
         (#"{"pause": 1}"#, 11, "\"pause\" must be true, not a number"),
-        (#"{}"#, 1, "request needs one of \"set\", \"add\" or \"remove\", or one of \"get\""),
+        (#"{}"#, 1, "request needs one of \"set\", \"add\", \"remove\" or \"automate\", or one of \"get\""),
         (#"{"set": {"volume": -1}}"#, 20, "\"volume\" must not be negative"),
         (#"{"position": -1}"#, 14, "\"position\" must not be negative"),
         (#"{"seek": "2s"}"#, 10, "\"seek\""),

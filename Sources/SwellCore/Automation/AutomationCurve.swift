@@ -28,6 +28,17 @@ public struct AutomationCurve: Sendable {
 
     let segments: [Segment]
 
+    /// An exponential ramp that cannot leave its start value — 0, or of
+    /// the other sign than its end — and so holds it until its end.
+    public struct HeldRamp: Sendable, Equatable {
+        public let startValue: Double
+        public let value: Double
+        public let endTime: Double
+    }
+
+    /// The schedule's exponential ramps that hold, in order.
+    public let heldExponentialRamps: [HeldRamp]
+
     /// The segments of `schedule`'s events, in order.
     public init(_ schedule: AutomationSchedule) {
         self.init(events: schedule.events)
@@ -35,6 +46,7 @@ public struct AutomationCurve: Sendable {
 
     init(events: [AutomationEvent]) {
         var segments: [Segment] = []
+        var held: [HeldRamp] = []
         // Where the previous event leaves the value, for a ramp's start;
         // the previous event itself when it is a setTarget, which a ramp
         // follows from the time it was called.
@@ -75,9 +87,15 @@ public struct AutomationCurve: Sendable {
                     // value it found, then.
                     start = previous ?? (ramp.call.time, ramp.call.value)
                 }
-                let shape: Shape = switch ramp.shape {
-                case .linear: .linear(t0: start.time, v0: start.value, t1: ramp.endTime, v1: ramp.value)
-                case .exponential: .exponential(t0: start.time, v0: start.value, t1: ramp.endTime, v1: ramp.value)
+                let shape: Shape
+                switch ramp.shape {
+                case .linear:
+                    shape = .linear(t0: start.time, v0: start.value, t1: ramp.endTime, v1: ramp.value)
+                case .exponential:
+                    shape = .exponential(t0: start.time, v0: start.value, t1: ramp.endTime, v1: ramp.value)
+                    if shape.holdsStart {
+                        held.append(HeldRamp(startValue: start.value, value: ramp.value, endTime: ramp.endTime))
+                    }
                 }
                 append(start.time, shape)
                 let end = ramp.heldAt ?? ramp.endTime
@@ -95,6 +113,7 @@ public struct AutomationCurve: Sendable {
             }
         }
         self.segments = segments
+        self.heldExponentialRamps = held
     }
 
     /// The value at `time`; nil before the first event, where the property
@@ -129,6 +148,14 @@ public struct AutomationCurve: Sendable {
 }
 
 extension AutomationCurve.Shape {
+    /// Whether an exponential ramp holds its start value until its end:
+    /// from 0, or across a change of sign (Web Audio API,
+    /// "exponentialRampToValueAtTime").
+    var holdsStart: Bool {
+        guard case .exponential(_, let v0, _, let v1) = self else { return false }
+        return v0 == 0 || (v0 < 0) != (v1 < 0)
+    }
+
     /// The value at `t`, which lies in the segment.
     @inline(__always)
     func value(at t: Double) -> Double {
@@ -139,7 +166,7 @@ extension AutomationCurve.Shape {
             return t >= t1 ? v1 : v0 + (v1 - v0) * (t - t0) / (t1 - t0)
         case .exponential(let t0, let v0, let t1, let v1):
             if t >= t1 { return v1 }
-            if v0 == 0 || (v0 < 0) != (v1 < 0) { return v0 }
+            if holdsStart { return v0 }
             return v0 * pow(v1 / v0, (t - t0) / (t1 - t0))
         case .target(let t0, let v0, let target, let timeConstant):
             if timeConstant == 0 { return target }

@@ -37,7 +37,7 @@ public struct AutomationSchedule: Sendable, Equatable {
                                                       call: AutomationCall) throws(ScheduleError) {
         try Self.finite(value, "value")
         let time = try Self.time(endTime, "endTime", call)
-        guard value != 0 else { throw ScheduleError(.outOfRange, "an exponential ramp cannot reach 0") }
+        guard value != 0 else { throw ScheduleError(.outOfRange, "an exponential ramp cannot reach 0", argument: "value") }
         try insert(.ramp(.init(shape: .exponential, value: value, endTime: time, call: call)))
     }
 
@@ -49,7 +49,7 @@ public struct AutomationSchedule: Sendable, Equatable {
         try Self.finite(target, "target")
         try Self.finite(timeConstant, "timeConstant")
         let time = try Self.time(startTime, "startTime", call)
-        guard timeConstant >= 0 else { throw ScheduleError(.outOfRange, "timeConstant \(timeConstant) is negative") }
+        guard timeConstant >= 0 else { throw ScheduleError(.outOfRange, "timeConstant \(timeConstant) is negative", argument: "timeConstant") }
         try insert(.setTarget(target: target, time: time, timeConstant: timeConstant, call: call))
     }
 
@@ -58,13 +58,14 @@ public struct AutomationSchedule: Sendable, Equatable {
     /// last held after.
     public mutating func setValueCurveAtTime(_ values: [Double], _ startTime: Double, _ duration: Double,
                                              call: AutomationCall) throws(ScheduleError) {
-        for value in values { try Self.finite(value, "a curve value") }
+        for value in values { try Self.finite(value, "values") }
         try Self.finite(duration, "duration")
         let time = try Self.time(startTime, "startTime", call)
         guard values.count >= 2 else {
-            throw ScheduleError(.tooFewValues, "a value curve needs at least 2 values, not \(values.count)")
+            throw ScheduleError(.tooFewValues, "a value curve needs at least 2 values, not \(values.count)",
+                                argument: "values")
         }
-        guard duration > 0 else { throw ScheduleError(.outOfRange, "duration \(duration) is not positive") }
+        guard duration > 0 else { throw ScheduleError(.outOfRange, "duration \(duration) is not positive", argument: "duration") }
         let end = time + duration
         let next = Self.upperBound(of: time, in: events)
         if next < events.endIndex, AutomationEvent.isBeforeCurveEnd(events[next].time, end) {
@@ -115,13 +116,13 @@ public struct AutomationSchedule: Sendable, Equatable {
     // MARK: Checks
 
     static func finite(_ number: Double, _ name: String) throws(ScheduleError) {
-        guard number.isFinite else { throw ScheduleError(.notFinite, "\(name) \(number) is not a finite number") }
+        guard number.isFinite else { throw ScheduleError(.notFinite, "\(name) \(number) is not a finite number", argument: name) }
     }
 
     /// A time argument, checked and clamped to the call's time.
     static func time(_ time: Double, _ name: String, _ call: AutomationCall) throws(ScheduleError) -> Double {
         try finite(time, name)
-        guard time >= 0 else { throw ScheduleError(.outOfRange, "\(name) \(time) is negative") }
+        guard time >= 0 else { throw ScheduleError(.outOfRange, "\(name) \(time) is negative", argument: name) }
         return max(time, call.time)
     }
 

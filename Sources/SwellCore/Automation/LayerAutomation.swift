@@ -22,45 +22,60 @@ public struct LayerAutomation {
 
     @discardableResult
     public func setValueAtTime(_ value: Double, _ startTime: Double) throws(ScheduleError) -> LayerAutomation {
-        try update { (schedule, call) throws(ScheduleError) in try schedule.setValueAtTime(value, startTime, call: call) }
+        try make(.setValueAtTime(value: value, startTime: startTime))
     }
 
     @discardableResult
     public func linearRampToValueAtTime(_ value: Double, _ endTime: Double) throws(ScheduleError) -> LayerAutomation {
-        try update { (schedule, call) throws(ScheduleError) in try schedule.linearRampToValueAtTime(value, endTime, call: call) }
+        try make(.linearRampToValueAtTime(value: value, endTime: endTime))
     }
 
     @discardableResult
     public func exponentialRampToValueAtTime(_ value: Double, _ endTime: Double) throws(ScheduleError) -> LayerAutomation {
-        try update { (schedule, call) throws(ScheduleError) in
-            try schedule.exponentialRampToValueAtTime(value, endTime, call: call)
-        }
+        try make(.exponentialRampToValueAtTime(value: value, endTime: endTime))
     }
 
     @discardableResult
     public func setTargetAtTime(_ target: Double, _ startTime: Double,
                                 _ timeConstant: Double) throws(ScheduleError) -> LayerAutomation {
-        try update { (schedule, call) throws(ScheduleError) in
-            try schedule.setTargetAtTime(target, startTime, timeConstant, call: call)
-        }
+        try make(.setTargetAtTime(target: target, startTime: startTime, timeConstant: timeConstant))
     }
 
     @discardableResult
     public func setValueCurveAtTime(_ values: [Double], _ startTime: Double,
                                     _ duration: Double) throws(ScheduleError) -> LayerAutomation {
-        try update { (schedule, call) throws(ScheduleError) in
-            try schedule.setValueCurveAtTime(values, startTime, duration, call: call)
-        }
+        try make(.setValueCurveAtTime(values: values, startTime: startTime, duration: duration))
     }
 
     @discardableResult
     public func cancelScheduledValues(_ cancelTime: Double) throws(ScheduleError) -> LayerAutomation {
-        try update { (schedule, call) throws(ScheduleError) in try schedule.cancelScheduledValues(cancelTime, call: call) }
+        try make(.cancelScheduledValues(cancelTime: cancelTime))
     }
 
     @discardableResult
     public func cancelAndHoldAtTime(_ cancelTime: Double) throws(ScheduleError) -> LayerAutomation {
-        try update { (schedule, call) throws(ScheduleError) in try schedule.cancelAndHoldAtTime(cancelTime, call: call) }
+        try make(.cancelAndHoldAtTime(cancelTime: cancelTime))
+    }
+
+    /// Makes `call` now.
+    @discardableResult
+    public func make(_ call: ScheduleCall) throws(ScheduleError) -> LayerAutomation {
+        try update { (schedule, now) throws(ScheduleError) in try schedule.make(call, at: now) }
+    }
+
+    /// Makes `calls` now, all or none, as a script's `"automate"` event
+    /// does — refusing also an exponential ramp that would hold
+    /// (``AutomationSchedule/make(_:at:)-([ScheduleCall],_)``).
+    @discardableResult
+    public func make(_ calls: [ScheduleCall]) throws(ScheduleCallError) -> LayerAutomation {
+        try update { (schedule, now) throws(ScheduleCallError) in try schedule.make(calls, at: now) }
+    }
+
+    /// A call made at `hostTime`: Web Audio's `currentTime`, in the
+    /// layer's time, and `value`, the property's model value.
+    public func call(atHostTime hostTime: Double) -> AutomationCall {
+        AutomationCall(time: layer.convertTime(hostTime, from: nil),
+                       value: layer.value(forKeyPath: keyPath).flatMap(ValueCoercion.number) ?? 0)
     }
 
     /// The schedule the layer holds under ``key``, when it is this one's.
@@ -73,11 +88,9 @@ public struct LayerAutomation {
 
     /// Makes a call now on the schedule, changing the layer's copy in
     /// place — recompiled once, at the next commit — or adding the first.
-    private func update(_ change: (inout AutomationSchedule, AutomationCall) throws(ScheduleError) -> Void)
-        throws(ScheduleError) -> LayerAutomation {
-        let now = layer.convertTime(layer.renderHost?.commitTime ?? 0, from: nil)
-        let value = layer.value(forKeyPath: keyPath).flatMap(ValueCoercion.number) ?? 0
-        let call = AutomationCall(time: now, value: value)
+    private func update<Failure: Error>(_ change: (inout AutomationSchedule, AutomationCall) throws(Failure) -> Void)
+        throws(Failure) -> LayerAutomation {
+        let call = call(atHostTime: layer.renderHost?.commitTime ?? 0)
         if let stored, let attachment = stored.attachment {
             // In place, so that n calls cost O(n log n), not O(n²) copies:
             // a refused call changes nothing before it throws.

@@ -12,13 +12,22 @@ public struct ScheduleError: Error, Sendable, Equatable, CustomStringConvertible
         case overlapsCurve
         /// `InvalidStateError`: a value curve of fewer than 2 values.
         case tooFewValues
+        /// Not Web Audio's: an exponential ramp from 0 or across a change
+        /// of sign, which Web Audio holds at its start value and a script
+        /// or control request is refused
+        /// (``AutomationSchedule/make(_:at:)-([ScheduleCall],_)``).
+        case holdsExponentialRamp
     }
 
     public let kind: Kind
     public let description: String
+    /// The argument at fault, by its name in Web Audio's IDL (`startTime`,
+    /// `values`); nil when the call as a whole is.
+    public let argument: String?
 
-    init(_ kind: Kind, _ description: String) {
+    init(_ kind: Kind, _ description: String, argument: String? = nil) {
         self.kind = kind
         self.description = description
+        self.argument = argument
     }
 }

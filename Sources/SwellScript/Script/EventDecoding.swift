@@ -8,9 +8,9 @@ extension ScriptDecoder {
     }
 
     private static let eventKeys = [
-        "at", "layer", "set", "add", "remove", "key", "duration", "timingFunction", "disableActions",
+        "at", "layer", "set", "add", "remove", "automate", "calls", "key", "duration", "timingFunction", "disableActions",
     ]
-    private static let actionKeys = ["set", "add", "remove"]
+    private static let actionKeys = ["set", "add", "remove", "automate"]
 
     func decodeEvents(_ value: JSONValue, layers: [LayerSpec]) throws(Diagnostic) -> [EventSpec] {
         var events: [DecodedEvent] = []
@@ -22,6 +22,7 @@ extension ScriptDecoder {
             .sorted { ($0.element.spec.time, $0.offset) < ($1.element.spec.time, $1.offset) }
             .map(\.element)
         try checkRemovedKeys(sorted)
+        try checkSchedules(sorted.map(\.spec), layers: layers)
         return sorted.map(\.spec)
     }
 
@@ -34,11 +35,13 @@ extension ScriptDecoder {
             switch event.spec.action {
             case .add(_, let key?):
                 addedKeys[event.spec.layer, default: []].append(key)
+            case .automate(let automation):
+                addedKeys[event.spec.layer, default: []].append(automation.keyPath)
             case .removeAnimation(let key):
                 let added = addedKeys[event.spec.layer, default: []]
                 guard added.contains(key) else {
                     throw Diagnostic(
-                        "no animation was added under key \(key.quotedForMessage) on layer \(event.spec.layer.quotedForMessage) before this event\(KeySuggestion.hint(for: key, among: added))",
+                        "no animation or schedule was added under key \(key.quotedForMessage) on layer \(event.spec.layer.quotedForMessage) before this event\(KeySuggestion.hint(for: key, among: added))",
                         at: event.actionLocation)
                 }
             default:
@@ -78,7 +81,7 @@ extension ScriptDecoder {
         guard let actionMember = actions.first else {
             let requests = requestAlternatives.isEmpty ? ""
                 : ", or one of " + requestAlternatives.map(\.quotedForMessage).joined(separator: ", ")
-            throw Diagnostic("\(object.what) needs one of \"set\", \"add\" or \"remove\"\(requests)", at: object.location)
+            throw Diagnostic("\(object.what) needs one of \"set\", \"add\", \"remove\" or \"automate\"\(requests)", at: object.location)
         }
         if actions.count > 1 {
             throw Diagnostic(
@@ -88,6 +91,9 @@ extension ScriptDecoder {
         if actionMember.key != "add", let key = object.member("key") {
             throw Diagnostic("\"key\" names the animation of an \"add\"; this event has none", at: key.keyLocation)
         }
+        if actionMember.key != "automate", let calls = object.member("calls") {
+            throw Diagnostic("\"calls\" lists the calls of an \"automate\"; this event has none", at: calls.keyLocation)
+        }
 
         let action: EventSpec.Action
         switch actionMember.key {
@@ -95,6 +101,8 @@ extension ScriptDecoder {
             action = .set(try decodeSet(actionMember.value, on: layer))
         case "add":
             action = .add(try decodeAnimation(actionMember.value, on: layer), forKey: try animationKey(object))
+        case "automate":
+            action = .automate(try decodeAutomation(actionMember.value, object: object, on: layer))
         default:
             let key = try actionMember.value.string("remove")
             guard !key.isEmpty else {

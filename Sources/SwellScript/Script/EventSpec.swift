@@ -15,6 +15,9 @@ public struct EventSpec: Hashable, Sendable {
         case removeAnimation(forKey: String)
         /// `CALayer.removeAllAnimations()`, written `"remove": "*"`.
         case removeAllAnimations
+        /// Web Audio's calls on a property's schedule
+        /// (`CALayer.automation(forKeyPath:)`), all or none.
+        case automate(AutomationSpec)
     }
 
     /// Seconds on the host clock from the start (`"at"`), finite and ≥ 0.

@@ -78,6 +78,13 @@ public struct LayerSpec: Hashable, Sendable {
         return ScriptLayer.dynamicProperty(keyPath)
     }
 
+    /// Gives `layer` the script's model values, in key order.
+    public func setProperties(on layer: CALayer) {
+        for (keyPath, value) in properties.sorted(by: { $0.key < $1.key }) {
+            layer.setValue(value.value, forKeyPath: keyPath)
+        }
+    }
+
     /// The keys the layer has, for suggestions: its class's and its
     /// declared dynamic properties.
     public var propertyKeys: [String] {

@@ -44,7 +44,13 @@ public struct ControlResponder {
         switch request {
         case .event(let event):
             guard let layer = stage.layers[event.layer] else { return ControlReply.failure("unknown layer '\(event.layer)'") }
-            inTransaction { AutomationStage.perform(event, on: layer) }
+            var refused: ScheduleCallError?
+            inTransaction {
+                do throws(ScheduleCallError) { try AutomationStage.perform(event, on: layer) } catch { refused = error }
+            }
+            if let refused, case .automate(let automation) = event.action {
+                return ControlReply.failure(refused.error.description, at: automation.location(of: refused))
+            }
             return ControlReply.success()
         case .get(let path):
             guard let layer = stage.layers[path.layer] else { return ControlReply.failure("unknown layer '\(path.layer)'") }

@@ -193,7 +193,7 @@ public final class AutomationStage {
         host.rootLayer = root
         for event in events {
             guard let layer = layers[event.layer] else { continue }
-            host.schedule(at: origin + event.time) { Self.perform(event, on: layer) }
+            host.schedule(at: origin + event.time) { try? Self.perform(event, on: layer) }
         }
         for crossfade in crossfades { schedule(crossfade, on: host) }
         if let loop { schedule(loop, pass: 1, on: host) }
@@ -305,10 +305,7 @@ public final class AutomationStage {
         default:
             layer = spec.type.makeLayer()
         }
-        // The properties the script gives, in their own types.
-        for (keyPath, value) in spec.properties.sorted(by: { $0.key < $1.key }) {
-            layer.setValue(value.value, forKeyPath: keyPath)
-        }
+        spec.setProperties(on: layer)
         layer.name = spec.name
         return layer
     }
@@ -333,7 +330,12 @@ public final class AutomationStage {
 
     /// Runs `event` on `layer` under its transaction settings: a script's
     /// events at their times, and control requests when they arrive.
-    public static func perform(_ event: EventSpec, on layer: CALayer) {
+    ///
+    /// An `"automate"` event's calls are all made or, refused, none
+    /// (``ScheduleCallError``, placed by ``AutomationSpec/location(of:)``).
+    /// A script's were checked when it was read, at the layers' declared
+    /// timing (docs/automation.md#scripts).
+    public static func perform(_ event: EventSpec, on layer: CALayer) throws(ScheduleCallError) {
         let transaction = event.transaction
         if let duration = transaction.animationDuration { CATransaction.setAnimationDuration(duration) }
         CATransaction.setAnimationTimingFunction(transaction.animationTimingFunction?.timingFunction)
@@ -349,6 +351,8 @@ public final class AutomationStage {
             layer.removeAnimation(forKey: key)
         case .removeAllAnimations:
             layer.removeAllAnimations()
+        case .automate(let automation):
+            try layer.automation(forKeyPath: automation.keyPath).make(automation.calls)
         }
     }
 
