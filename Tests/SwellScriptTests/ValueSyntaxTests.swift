@@ -189,8 +189,8 @@ struct RampSyntaxTests {
             ramp.points == [
                 RampSpec.Point(time: 0, level: 0),
                 RampSpec.Point(time: 2, level: 1),
-                RampSpec.Point(time: 10, level: pow(10, -6.0 / 20), timingFunction: .named("easeOut")),
-                RampSpec.Point(time: 12, level: 0, timingFunction: .named("qsin")),
+                RampSpec.Point(time: 10, level: pow(10, -6.0 / 20), shape: .timing(.named("easeOut"))),
+                RampSpec.Point(time: 12, level: 0, shape: .timing(.named("qsin"))),
             ])
     }
 
@@ -200,7 +200,7 @@ struct RampSyntaxTests {
             ramp.points == [
                 RampSpec.Point(time: 0.5, level: 0.5),
                 RampSpec.Point(time: 60, level: 1),
-                RampSpec.Point(time: 60, level: 0.5, timingFunction: .bezier(x1: 0.4, y1: 0, x2: 1, y2: 1)),
+                RampSpec.Point(time: 60, level: 0.5, shape: .timing(.bezier(x1: 0.4, y1: 0, x2: 1, y2: 1))),
             ])
     }
 

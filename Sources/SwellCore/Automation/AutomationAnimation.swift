@@ -51,4 +51,18 @@ struct ScheduleContribution<Value: ScalarAnimatable>: PropertyContribution {
     func apply(to value: inout Value, model: Value, sample: CurveSample) {
         if let scheduled = curve.value(at: sample.seconds) { value = Value.fromScalar(scheduled) }
     }
+
+    /// A block on its chain, which hands on layer time unchanged: the
+    /// curve's ``AutomationCurve/values(at:count:into:)`` for the audio
+    /// thread's `Double`s.
+    func apply(to values: UnsafeMutablePointer<Value>, atLayerTimes times: UnsafePointer<Double>, count: Int,
+               model: Value, chain: TimingChain, tolerance: Double) {
+        if Value.self == Double.self {
+            curve.values(at: times, count: count, into: UnsafeMutableRawPointer(values).assumingMemoryBound(to: Double.self))
+        } else {
+            for n in 0..<count {
+                apply(to: &values[n], model: model, sample: CurveSample(fraction: 0, seconds: times[n], iteration: 0))
+            }
+        }
+    }
 }

@@ -134,16 +134,60 @@ public struct AutomationCurve: Sendable {
         return first.start..<Double.infinity
     }
 
-    /// The segment in effect at `time` — the last to start at or before it
-    /// — evaluated there.
+    /// The values at `count` times, into `values` from the first event
+    /// on; a value before it is left as it is. The same value as
+    /// ``value(at:)`` at each time, found by a cursor: one search for each
+    /// run of times in one segment, and none to step to the next segment,
+    /// so that a block costs amortised O(1) a frame while time moves on.
+    public func values(at times: UnsafePointer<Double>, count: Int, into values: UnsafeMutablePointer<Double>) {
+        segments.withUnsafeBufferPointer { segments in
+            var index = -1, n = 0
+            while n < count {
+                let time = times[n]
+                if index >= 0, Self.contains(time, segments, index) {
+                    // Still in the segment.
+                } else if index + 1 < segments.count, Self.contains(time, segments, index + 1) {
+                    index += 1
+                } else {
+                    index = Self.segmentIndex(at: time, in: segments)
+                    if index < 0 {
+                        n += 1
+                        continue
+                    }
+                }
+                let shape = segments[index].shape
+                repeat {
+                    values[n] = shape.value(at: times[n])
+                    n += 1
+                } while n < count && Self.contains(times[n], segments, index)
+            }
+        }
+    }
+
     @inline(__always)
-    static func value(at time: Double, in segments: [Segment]) -> Double? {
+    private static func contains(_ time: Double, _ segments: UnsafeBufferPointer<Segment>, _ index: Int) -> Bool {
+        segments[index].start <= time && (index + 1 == segments.count || time < segments[index + 1].start)
+    }
+
+    /// The index of the segment in effect at `time` — the last to start at
+    /// or before it — or -1 before the first.
+    @inline(__always)
+    private static func segmentIndex(at time: Double, in segments: UnsafeBufferPointer<Segment>) -> Int {
         var (low, high) = (0, segments.count)
         while low < high {
             let middle = (low + high) / 2
             if segments[middle].start <= time { low = middle + 1 } else { high = middle }
         }
-        return low == 0 ? nil : segments[low - 1].shape.value(at: time)
+        return low - 1
+    }
+
+    /// The segment in effect at `time`, evaluated there.
+    @inline(__always)
+    static func value(at time: Double, in segments: [Segment]) -> Double? {
+        segments.withUnsafeBufferPointer { segments in
+            let index = segmentIndex(at: time, in: segments)
+            return index < 0 ? nil : segments[index].shape.value(at: time)
+        }
     }
 }
 

@@ -35,6 +35,23 @@ indirect enum Effect<Value: Animatable>: Sendable {
 protocol PropertyContribution<Root>: Sendable {
     associatedtype Root: Animatable
     func apply(to value: inout Root, model: Root, sample: CurveSample)
+
+    /// Applies the contribution to `count` values, `values[n]` being the
+    /// value so far at layer time `times[n]`, which `chain` samples: the
+    /// audio thread's block. By default, one frame at a time.
+    func apply(to values: UnsafeMutablePointer<Root>, atLayerTimes times: UnsafePointer<Double>, count: Int,
+               model: Root, chain: TimingChain, tolerance: Double)
+}
+
+extension PropertyContribution {
+    func apply(to values: UnsafeMutablePointer<Root>, atLayerTimes times: UnsafePointer<Double>, count: Int,
+               model: Root, chain: TimingChain, tolerance: Double) {
+        for n in 0..<count {
+            if let sample = chain.sample(atLayerTime: times[n], tolerance: tolerance) {
+                apply(to: &values[n], model: model, sample: sample)
+            }
+        }
+    }
 }
 
 /// A curve applied to the whole value of a property.

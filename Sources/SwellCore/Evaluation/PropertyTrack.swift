@@ -80,7 +80,7 @@ public final class PropertyTrack<Value: Animatable>: Sendable {
             } else if let spring {
                 apply(spring, to: values, atLayerTimes: times, count: count, model: model, tolerance: tolerance)
             } else {
-                for n in 0..<count { apply(to: &values[n], model: model, time: times[n], tolerance: tolerance) }
+                custom?.apply(to: values, atLayerTimes: times, count: count, model: model, chain: chain, tolerance: tolerance)
             }
         }
 

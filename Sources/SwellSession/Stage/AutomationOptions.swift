@@ -43,6 +43,10 @@ public struct AutomationOptions: Sendable, Equatable {
         if ramp != nil && (fadeIn != nil || fadeOut != nil || volume != nil) {
             throw AutomationError("--ramp sets the volume curve itself; it cannot be combined with --volume, --fade-in or --fade-out")
         }
+        if ramp?.scheduleCalls != nil, timing != .named("linear") {
+            throw AutomationError("--timing shapes keyframe ramps; a ramp with exp or target(τ) points is a schedule of "
+                                  + "Web Audio's calls, whose other segments are linear")
+        }
         if let volume, !(volume >= 0 && volume.isFinite) { throw AutomationError("--volume must be a finite, non-negative level") }
     }
 }

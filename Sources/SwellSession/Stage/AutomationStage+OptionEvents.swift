@@ -16,7 +16,9 @@ extension AutomationStage {
     ///   the past.
     /// - `--ramp`: the target's model volume is the first point's from the
     ///   start, without an implicit animation; from the first point's time
-    ///   a keyframe animation runs to the last, held after.
+    ///   a keyframe animation runs to the last, held after — or, when a
+    ///   point says `exp` or `target(τ)`, the ramp's calls are made on the
+    ///   volume's schedule at 0.
     ///
     /// The ramp's starting value comes before every other event at 0, the
     /// rest after the script's own at the same times.
@@ -50,11 +52,17 @@ extension AutomationStage {
             hold.disableActions = true
             first.append(event(at: 0, on: target, .set([AudioKey.volume: SceneValue(start.level)]), hold))
             let span = end.time - start.time
-            if span > 0 {
+            if let calls = ramp.scheduleCalls {
+                let schedule = AutomationSpec(keyPath: AudioKey.volume, calls: calls, callLocations: [],
+                                              location: Self.commandLine)
+                after.append(event(at: 0, on: target, .automate(schedule)))
+            } else if span > 0 {
                 var keyframes = KeyframeAnimationSpec(property: PropertyAnimationSpec(keyPath: AudioKey.volume),
                                                       values: ramp.points.map { SceneValue($0.level) })
                 keyframes.keyTimes = ramp.points.map { ($0.time - start.time) / span }
-                keyframes.timingFunctions = ramp.points.dropFirst().map { $0.timingFunction ?? shape }
+                keyframes.timingFunctions = ramp.points.dropFirst().map { point in
+                    if case .timing(let timing)? = point.shape { timing } else { shape }
+                }
                 var animation = AnimationSpec(.keyframe(keyframes), location: Self.commandLine)
                 animation.duration = span
                 animation.fillMode = .both
