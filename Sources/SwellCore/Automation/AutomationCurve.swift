@@ -55,11 +55,14 @@ public struct AutomationCurve: Sendable {
         func valueSoFar(at time: Double, else fallback: Double) -> Double {
             Self.value(at: time, in: segments) ?? fallback
         }
-        // Starts never go back: an event may follow a curve whose end,
-        // rounded in binary, is a unit in the last place later
-        // (``AutomationEvent/isBeforeCurveEnd(_:_:)``).
+        // An event may follow a curve whose end, rounded in binary, is a
+        // unit in the last place after it
+        // (``AutomationEvent/isBeforeCurveEnd(_:_:)``): it starts where it
+        // was written, and the curve's end value, which would come after
+        // it, is dropped, so that starts never go back.
         func append(_ start: Double, _ shape: Shape) {
-            segments.append(Segment(start: max(start, segments.last?.start ?? start), shape: shape))
+            while let last = segments.last, last.start > start { segments.removeLast() }
+            segments.append(Segment(start: start, shape: shape))
         }
         for event in events {
             switch event {

@@ -54,14 +54,18 @@ public struct CurveJob {
         let columns = try resolveKeys(stage)
         var times: [Double] = [], values = Array(repeating: [Double](), count: columns.count)
         times.reserveCapacity(count)
+        // What presentation() holds, read from the snapshot without
+        // copying a layer at every point.
+        let presentation = host.presentationReader
         for k in 0..<count {
             let t = start + Double(k) / rate
             host.runEvents(through: t)
             clock.set(t)
             times.append(t)
             for (i, column) in columns.enumerated() {
-                let presented = column.layer.presentation() ?? column.layer
-                values[i].append(presented.value(forKeyPath: column.keyPath).flatMap(ValueCoercion.number) ?? .nan)
+                let presented = presentation.value(ofLayer: column.layer.serial, keyPath: column.keyPath)
+                    ?? column.layer.value(forKeyPath: column.keyPath)
+                values[i].append(presented.flatMap(ValueCoercion.number) ?? .nan)
             }
         }
         return Table(times: times, columns: zip(columns, values).map { ($0.name, $1) })

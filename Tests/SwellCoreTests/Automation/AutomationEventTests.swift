@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SwellCore
 
 /// Where events take effect and how they follow each other, after the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import SwellCore
 
 /// The conformance suite's "100 intervals" tests (web-platform-tests,
