@@ -106,6 +106,9 @@ struct AutomateEventTests {
         .init("a schedule starts anew under a removed key", automating(
             #"{"at": 0, "automate": "volume", "calls": [["setValueCurveAtTime", [1, 0], 0, 1]]}, {"at": 0.1, "remove": "volume"}, {"at": 0.2, "automate": "volume", "calls": [["setValueAtTime", 1, 0.5], ["exponentialRampToValueAtTime", ‸0, 0.6]]}"#),
               "an exponential ramp cannot reach 0"),
+        .init("a value outside the property's range", automating(
+            #"{"at": 0, "automate": "volume", "calls": [["setValueCurveAtTime", [1, ‸-0.5], 0, 1]]}"#),
+              "\"volume\" must not be negative; it is a linear amplitude"),
         .init("a property that is not a number",
               automating(#"{"at": 0, "layer": "bus", "automate": ‸"backgroundColor", "calls": [["setValueAtTime", 1, 0]]}"#),
               "\"backgroundColor\" cannot be automated: a schedule animates a number"),

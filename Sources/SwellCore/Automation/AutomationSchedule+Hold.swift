@@ -10,7 +10,7 @@ extension AutomationSchedule {
     ///    conformance tests expect;
     /// 5. every event after the time is removed.
     public mutating func cancelAndHoldAtTime(_ cancelTime: Double, call: AutomationCall) throws(ScheduleError) {
-        let time = try Self.time(cancelTime, "cancelTime", call)
+        let time = try Self.time(cancelTime, .cancelTime, call)
         var events = self.events
         let after = Self.upperBound(of: time, in: events)
         if after < events.endIndex, case .ramp(var ramp) = events[after] {

@@ -17,16 +17,16 @@ public struct AutomationSchedule: Sendable, Equatable {
 
     /// `setValueAtTime(value, startTime)`: `value` from `startTime` on.
     public mutating func setValueAtTime(_ value: Double, _ startTime: Double, call: AutomationCall) throws(ScheduleError) {
-        try Self.finite(value, "value")
-        let time = try Self.time(startTime, "startTime", call)
+        try Self.finite(value, .value)
+        let time = try Self.time(startTime, .startTime, call)
         try insert(.setValue(value: value, time: time))
     }
 
     /// `linearRampToValueAtTime(value, endTime)`: a straight line from the
     /// previous event to `value` at `endTime`.
     public mutating func linearRampToValueAtTime(_ value: Double, _ endTime: Double, call: AutomationCall) throws(ScheduleError) {
-        try Self.finite(value, "value")
-        let time = try Self.time(endTime, "endTime", call)
+        try Self.finite(value, .value)
+        let time = try Self.time(endTime, .endTime, call)
         try insert(.ramp(.init(shape: .linear, value: value, endTime: time, call: call)))
     }
 
@@ -35,9 +35,9 @@ public struct AutomationSchedule: Sendable, Equatable {
     /// be 0.
     public mutating func exponentialRampToValueAtTime(_ value: Double, _ endTime: Double,
                                                       call: AutomationCall) throws(ScheduleError) {
-        try Self.finite(value, "value")
-        let time = try Self.time(endTime, "endTime", call)
-        guard value != 0 else { throw ScheduleError(.outOfRange, "an exponential ramp cannot reach 0", argument: "value") }
+        try Self.finite(value, .value)
+        let time = try Self.time(endTime, .endTime, call)
+        guard value != 0 else { throw ScheduleError(.outOfRange, "an exponential ramp cannot reach 0", argument: .value) }
         try insert(.ramp(.init(shape: .exponential, value: value, endTime: time, call: call)))
     }
 
@@ -46,10 +46,10 @@ public struct AutomationSchedule: Sendable, Equatable {
     /// way there after each `timeConstant`; 0 jumps there at once.
     public mutating func setTargetAtTime(_ target: Double, _ startTime: Double, _ timeConstant: Double,
                                          call: AutomationCall) throws(ScheduleError) {
-        try Self.finite(target, "target")
-        try Self.finite(timeConstant, "timeConstant")
-        let time = try Self.time(startTime, "startTime", call)
-        guard timeConstant >= 0 else { throw ScheduleError(.outOfRange, "timeConstant \(timeConstant) is negative", argument: "timeConstant") }
+        try Self.finite(target, .target)
+        try Self.finite(timeConstant, .timeConstant)
+        let time = try Self.time(startTime, .startTime, call)
+        guard timeConstant >= 0 else { throw ScheduleError(.outOfRange, "timeConstant \(timeConstant) is negative", argument: .timeConstant) }
         try insert(.setTarget(target: target, time: time, timeConstant: timeConstant, call: call))
     }
 
@@ -58,14 +58,14 @@ public struct AutomationSchedule: Sendable, Equatable {
     /// last held after.
     public mutating func setValueCurveAtTime(_ values: [Double], _ startTime: Double, _ duration: Double,
                                              call: AutomationCall) throws(ScheduleError) {
-        for value in values { try Self.finite(value, "values") }
-        try Self.finite(duration, "duration")
-        let time = try Self.time(startTime, "startTime", call)
+        for value in values { try Self.finite(value, .values) }
+        try Self.finite(duration, .duration)
+        let time = try Self.time(startTime, .startTime, call)
         guard values.count >= 2 else {
             throw ScheduleError(.tooFewValues, "a value curve needs at least 2 values, not \(values.count)",
-                                argument: "values")
+                                argument: .values)
         }
-        guard duration > 0 else { throw ScheduleError(.outOfRange, "duration \(duration) is not positive", argument: "duration") }
+        guard duration > 0 else { throw ScheduleError(.outOfRange, "duration \(duration) is not positive", argument: .duration) }
         let end = time + duration
         let next = Self.upperBound(of: time, in: events)
         if next < events.endIndex, AutomationEvent.isBeforeCurveEnd(events[next].time, end) {
@@ -78,7 +78,7 @@ public struct AutomationSchedule: Sendable, Equatable {
     /// `cancelScheduledValues(cancelTime)`: removes the events at or after
     /// `cancelTime` — a ramp by its end — and a value curve under way then.
     public mutating func cancelScheduledValues(_ cancelTime: Double, call: AutomationCall) throws(ScheduleError) {
-        let time = try Self.time(cancelTime, "cancelTime", call)
+        let time = try Self.time(cancelTime, .cancelTime, call)
         events.removeAll { event in
             if let interval = event.curveInterval, interval.lowerBound <= time && time <= interval.upperBound { return true }
             return event.time >= time
@@ -115,14 +115,16 @@ public struct AutomationSchedule: Sendable, Equatable {
 
     // MARK: Checks
 
-    static func finite(_ number: Double, _ name: String) throws(ScheduleError) {
-        guard number.isFinite else { throw ScheduleError(.notFinite, "\(name) \(number) is not a finite number", argument: name) }
+    static func finite(_ number: Double, _ parameter: ScheduleCall.Parameter) throws(ScheduleError) {
+        guard number.isFinite else {
+            throw ScheduleError(.notFinite, "\(parameter.rawValue) \(number) is not a finite number", argument: parameter)
+        }
     }
 
     /// A time argument, checked and clamped to the call's time.
-    static func time(_ time: Double, _ name: String, _ call: AutomationCall) throws(ScheduleError) -> Double {
-        try finite(time, name)
-        guard time >= 0 else { throw ScheduleError(.outOfRange, "\(name) \(time) is negative", argument: name) }
+    static func time(_ time: Double, _ parameter: ScheduleCall.Parameter, _ call: AutomationCall) throws(ScheduleError) -> Double {
+        try finite(time, parameter)
+        guard time >= 0 else { throw ScheduleError(.outOfRange, "\(parameter.rawValue) \(time) is negative", argument: parameter) }
         return max(time, call.time)
     }
 

@@ -16,22 +16,25 @@ public enum ScheduleCall: Sendable, Hashable {
         case setValueAtTime, linearRampToValueAtTime, exponentialRampToValueAtTime, setTargetAtTime,
              setValueCurveAtTime, cancelScheduledValues, cancelAndHoldAtTime
 
-        /// The arguments' names in Web Audio's IDL, in order; `values`, a
-        /// value curve's, is an array of numbers, the others numbers.
-        public var parameters: [String] {
+        /// The arguments, in Web Audio's order.
+        public var parameters: [Parameter] {
             switch self {
-            case .setValueAtTime: ["value", "startTime"]
-            case .linearRampToValueAtTime, .exponentialRampToValueAtTime: ["value", "endTime"]
-            case .setTargetAtTime: ["target", "startTime", "timeConstant"]
-            case .setValueCurveAtTime: ["values", "startTime", "duration"]
-            case .cancelScheduledValues, .cancelAndHoldAtTime: ["cancelTime"]
+            case .setValueAtTime: [.value, .startTime]
+            case .linearRampToValueAtTime, .exponentialRampToValueAtTime: [.value, .endTime]
+            case .setTargetAtTime: [.target, .startTime, .timeConstant]
+            case .setValueCurveAtTime: [.values, .startTime, .duration]
+            case .cancelScheduledValues, .cancelAndHoldAtTime: [.cancelTime]
             }
         }
+    }
 
-        /// Whether the parameter at `index` is an array of numbers.
-        public func takesValues(at index: Int) -> Bool {
-            parameters[index] == "values"
-        }
+    /// An argument, by its name in Web Audio's IDL.
+    public enum Parameter: String, Sendable {
+        case value, target, values, startTime, endTime, timeConstant, duration, cancelTime
+
+        /// Whether it is a value of the property — `values` an array of
+        /// them — rather than a time.
+        public var isValue: Bool { self == .value || self == .target || self == .values }
     }
 
     /// The call of `name` with `numbers` for its number arguments, in
@@ -59,6 +62,18 @@ public enum ScheduleCall: Sendable, Hashable {
         case .cancelScheduledValues: .cancelScheduledValues
         case .cancelAndHoldAtTime: .cancelAndHoldAtTime
         }
+    }
+}
+
+extension ScheduleCall {
+    /// Refuses what Web Audio refuses whatever the schedule — a number
+    /// not finite, a negative time or time constant, a curve of fewer than
+    /// 2 values or no duration, an exponential ramp to 0 — by making the
+    /// call on an empty schedule: what a control request can be checked
+    /// for before it reaches the session.
+    public func check() throws(ScheduleError) {
+        var empty = AutomationSchedule()
+        try empty.make(self, at: AutomationCall(time: 0, value: 1))
     }
 }
 

@@ -21,11 +21,10 @@ public struct ScheduleError: Error, Sendable, Equatable, CustomStringConvertible
 
     public let kind: Kind
     public let description: String
-    /// The argument at fault, by its name in Web Audio's IDL (`startTime`,
-    /// `values`); nil when the call as a whole is.
-    public let argument: String?
+    /// The argument at fault; nil when the call as a whole is.
+    public let argument: ScheduleCall.Parameter?
 
-    init(_ kind: Kind, _ description: String, argument: String? = nil) {
+    init(_ kind: Kind, _ description: String, argument: ScheduleCall.Parameter? = nil) {
         self.kind = kind
         self.description = description
         self.argument = argument

@@ -23,7 +23,7 @@ extension ScriptDecoder {
         let list = try object.required("calls")
         var calls: [ScheduleCall] = [], locations: [AutomationSpec.CallLocation] = []
         for element in try list.array("calls") {
-            let (call, location) = try decodeCall(element)
+            let (call, location) = try decodeCall(element, of: property)
             calls.append(call)
             locations.append(location)
         }
@@ -32,8 +32,8 @@ extension ScriptDecoder {
     }
 
     /// `["setValueAtTime", 0.5, 0.1]`: the call's name, then its arguments
-    /// in Web Audio's order.
-    private func decodeCall(_ value: JSONValue) throws(Diagnostic) -> (ScheduleCall, AutomationSpec.CallLocation) {
+    /// in Web Audio's order; values in `property`'s range.
+    private func decodeCall(_ value: JSONValue, of property: LayerProperty) throws(Diagnostic) -> (ScheduleCall, AutomationSpec.CallLocation) {
         guard case .array(let elements) = value.kind, let first = elements.first else {
             throw Diagnostic("a call must be an array of its name and arguments, such as [\"setValueAtTime\", 0.5, 0.1], "
                              + "not \(value.kindDescription)", at: value.location)
@@ -42,14 +42,25 @@ extension ScriptDecoder {
         let arguments = Array(elements.dropFirst())
         guard arguments.count == name.parameters.count else {
             throw Diagnostic("\(name.rawValue) takes \(name.parameters.count) argument\(name.parameters.count == 1 ? "" : "s") "
-                             + "(\(name.parameters.joined(separator: ", "))), not \(arguments.count)", at: value.location)
+                             + "(\(name.parameters.map(\.rawValue).joined(separator: ", "))), not \(arguments.count)", at: value.location)
         }
         var numbers: [Double] = [], values: [Double] = []
         for (parameter, argument) in zip(name.parameters, arguments) {
-            if parameter == "values" { values = try argument.numbers(parameter) } else { numbers.append(try argument.number(parameter)) }
+            let given = parameter == .values ? try argument.numbers(parameter.rawValue) : [try argument.number(parameter.rawValue)]
+            if parameter.isValue, let wrong = given.firstIndex(where: { property.rangeProblem($0) != nil }) {
+                let place = parameter == .values ? try argument.array(parameter.rawValue)[wrong].location : argument.location
+                throw Diagnostic(property.rangeProblem(given[wrong])!, at: place)
+            }
+            if parameter == .values { values = given } else { numbers += given }
         }
-        return (ScheduleCall(name, numbers: numbers, values: values),
-                AutomationSpec.CallLocation(call: value.location, arguments: arguments.map(\.location)))
+        let call = ScheduleCall(name, numbers: numbers, values: values)
+        do throws(ScheduleError) {
+            try call.check()
+        } catch {
+            let place = error.argument.flatMap { name.parameters.firstIndex(of: $0) }.map { arguments[$0].location }
+            throw Diagnostic(error.description, at: place ?? value.location)
+        }
+        return (call, AutomationSpec.CallLocation(call: value.location, arguments: arguments.map(\.location)))
     }
 
     /// Makes the schedules of `events`, in order, as they will be made: on
