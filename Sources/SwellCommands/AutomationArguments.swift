@@ -39,7 +39,7 @@ package struct AutomationArguments: ParsableArguments {
             transform: Parse.timing)
     package var timing: TimingFunctionSpec?
 
-    @Option(help: ArgumentHelp("A volume ramp: \"T:V[:NAME] T:V[:NAME] ...\"; NAME shapes the segment ending at its point.",
+    @Option(help: ArgumentHelp("A volume ramp: \"T:V[:NAME] T:V[:NAME] ...\"; NAME shapes the segment ending at its point: a timing function, or Web Audio's exp or target(τ).",
                                valueName: "spec"),
             transform: Parse.ramp)
     package var ramp: RampSpec?

@@ -50,7 +50,8 @@ struct HelpSnapshotTests {
           --fade-out <time>       Fade out to silence over the last TIME.
           --timing <name>         The shape of fades and ramp segments (default linear).
           --ramp <spec>           A volume ramp: "T:V[:NAME] T:V[:NAME] ..."; NAME
-                                  shapes the segment ending at its point.
+                                  shapes the segment ending at its point: a timing
+                                  function, or Web Audio's exp or target(τ).
           --script <file>         A JSON script of layers and timed events (version 1).
           --duration <time>       The length: without an input file (curve), or to play
                                   or render less or more (in silence) than the input.

@@ -63,6 +63,26 @@ struct ScheduleRenderTests {
         }
     }
 
+    @Test("--ramp with exp and target(τ) points renders Web Audio's formulas", arguments: sampleRates)
+    func rampShapes(sampleRate: Int) throws {
+        let workspace = try Workspace()
+        let frames = Int(1.2 * Double(sampleRate))
+        let input = try workspace.constantInput(sampleRate: sampleRate, frames: frames)
+        let (gains, _) = try workspace.renderedGains(of: input, ["--ramp", "0:1 0.2:0.5 0.5:0.05:exp 0.8:0.5:target(100ms) 1:0.25"])
+        // The target is held where it is at 0.8 s, where the last segment
+        // starts.
+        let held = WebAudioFormula.target(0.8, 0.05, 0.5, 0.5, 0.1)
+        let worst = Self.worstError(gains, sampleRate: Double(sampleRate)) { t in
+            switch t {
+            case ..<0.2: WebAudioFormula.linear(t, 1, 0, 0.5, 0.2)
+            case ..<0.5: WebAudioFormula.exponential(t, 0.5, 0.2, 0.05, 0.5)
+            case ..<0.8: WebAudioFormula.target(t, 0.05, 0.5, 0.5, 0.1)
+            default: WebAudioFormula.linear(t, held, 0.8, 0.25, 1)
+            }
+        }
+        #expect(worst.error <= Self.tolerance, "\(worst)")
+    }
+
     @Test("play at periods of 64, 128 and 1024 frames: the same samples, each the formula's")
     func periods() throws {
         let sampleRate = 48_000

@@ -204,6 +204,22 @@ struct RampSyntaxTests {
             ])
     }
 
+    @Test("exp and target(τ) make the ramp Web Audio's calls, a target held where it is at its point")
+    func webAudioShapes() throws {
+        let ramp = try RampSpec(parsing: "0:1 2:0.5 5:0.01:exp 6:0.5:target(300ms) 8:0.25:target(1)")
+        #expect(ramp.points[2].shape == .exponential)
+        #expect(ramp.points[3].shape == .target(timeConstant: 0.3))
+        #expect(ramp.scheduleCalls == [
+            .setValueAtTime(value: 1, startTime: 0),
+            .linearRampToValueAtTime(value: 0.5, endTime: 2),
+            .exponentialRampToValueAtTime(value: 0.01, endTime: 5),
+            .setTargetAtTime(target: 0.5, startTime: 5, timeConstant: 0.3),
+            .cancelAndHoldAtTime(cancelTime: 6),
+            .setTargetAtTime(target: 0.25, startTime: 6, timeConstant: 1),
+        ])
+        #expect(try RampSpec(parsing: "0:0 2:1:qsin").scheduleCalls == nil, "a keyframe ramp")
+    }
+
     @Test func aSinglePointIsARamp() throws {
         #expect(try RampSpec(parsing: "3:0.2").points == [RampSpec.Point(time: 3, level: 0.2)])
     }
@@ -229,6 +245,10 @@ struct RampSyntaxTests {
         ("0:0 ‸1:-2", "invalid level \"-2\": a linear amplitude cannot be negative; write decibels to attenuate, e.g. -6dB"),
         ("0:0 ‸1:1:easeout", "invalid timing function \"easeout\": unknown name; did you mean \"easeOut\"?"),
         ("‸0:0:easeIn 1:1", "the first point ends no segment, so it takes no timing function; a NAME shapes the segment that ends at its point"),
+        ("0:0 ‸1:1:exp", "an exponential ramp cannot go from 0 to 1.0 (at 1.0 s): it would hold 0.0 until then; use a linear ramp, or start from a value of the same sign"),
+        ("0:1 ‸1:0:exp", "an exponential ramp cannot reach 0"),
+        ("0:1 ‸1:0.5:qsin 2:0.1:exp", "a ramp with exp or target(τ) points is a schedule of Web Audio's calls, whose other segments are linear; qsin cannot shape one"),
+        ("0:1 ‸1:0.5:target(-1)", "invalid time constant \"-1\": a duration cannot be negative"),
     ])
     func rejectsTheMarkedPoint(_ marked: String, _ reason: String) {
         let source = MarkedSource(marked)
