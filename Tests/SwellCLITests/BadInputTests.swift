@@ -158,6 +158,17 @@ struct BadInputTests {
             {"version": 1,
              "events": [{"at": 0, "layer": "nobody", "set": {"volume": 0.5}}]}
             """, marker: "\"nobody\""),
+        BrokenScript(what: "an exponential ramp from 0 in a schedule", text: """
+            {"version": 1,
+             "events": [{"at": 0, "automate": "volume", "calls": [
+               ["setValueAtTime", 0, 0],
+               ["exponentialRampToValueAtTime", 1, 2]]}]}
+            """, marker: "[\"exponentialRampToValueAtTime\""),
+        BrokenScript(what: "a schedule's event inside a value curve, made by a later event", text: """
+            {"version": 1,
+             "events": [{"at": 0, "automate": "volume", "calls": [["setValueCurveAtTime", [1, 0.5], 1, 2]]},
+                        {"at": 0.5, "automate": "volume", "calls": [["setValueAtTime", 1, 2]]}]}
+            """, marker: "[\"setValueAtTime\""),
     ]
 
     @Test("a bad script is rejected with FILE:LINE:COL, by curve and by render", arguments: brokenScripts)

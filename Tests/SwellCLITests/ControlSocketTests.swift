@@ -133,6 +133,33 @@ struct ControlSocketTests {
         #expect(try session.captured().count >= 3 * Self.sampleRate, "the whole file was played")
     }
 
+    /// `ctl send` of an "automate" request: Web Audio's calls made at the
+    /// session's time — a start time already past is now — so the gain
+    /// follows setTargetAtTime's formula from the frame the call was made
+    /// on; a refused request is the reply's located line.
+    @Test("ctl send of Web Audio's calls: setTargetAtTime from now, and a refusal at its call")
+    func sendSchedule() throws {
+        let session = try Session(seconds: 2)
+        let requests = try session.workspace.write("""
+            {"automate": "volume", "calls": [["setTargetAtTime", 0.25, 0, 0.05]]}
+            {"automate": "volume", "calls": [["setValueCurveAtTime", [1, 0], 0, 100], ["setValueAtTime", 1, 50]]}
+
+            """, to: "duck.jsonl")
+        let send = try session.ctl(["send", requests])
+        #expect(send.status == 2, "\(send)")
+        #expect(send.errorLines.count == 1 && send.standardError.hasPrefix(
+            "swell: error: \(requests):2:75: an event at 50.0 s falls inside the value curve from "), "\(send)")
+        let result = try session.process.wait()
+        #expect(result.status == 0, "\(result)")
+        let gains = try session.captured().prefix(2 * Self.sampleRate).map { $0 / Workspace.level }
+        // The call's frame is the last at 1: the formula is 1 there.
+        let start = try #require(gains.firstIndex { $0 < 1 - 1e-9 }, "the volume falls") - 1
+        let worst = gains.indices.dropFirst(start).map { n in
+            abs(gains[n] - WebAudioFormula.target(Double(n - start) / Double(Self.sampleRate), 1, 0, 0.25, 0.05))
+        }.max() ?? .infinity
+        #expect(worst <= 1e-6, "setTargetAtTime from frame \(start): worst error \(worst)")
+    }
+
     @Test("the directory is 0700, the socket 0600, and a dead session's socket is removed") func permissions() throws {
         let workspace = try Workspace()
         let directory = workspace.path("swell")
