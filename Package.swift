@@ -75,6 +75,9 @@ let package = Package(
         // handlers SwellMPRIS gives. The sd-bus calls go through libsystemd
         // loaded with dlopen (swell_sd_bus.h).
         .target(name: "CMPRIS", dependencies: ["CSystemd"]),
+        // EBU R128 loudness (libebur128's headers only): the meter loads
+        // libebur128 with dlopen when --loudness first measures a file.
+        .target(name: "CLoudness"),
 
         // The layers below depend only on the ones above them:
         //
@@ -103,7 +106,7 @@ let package = Package(
         // Sound files through libsndfile: reading, streaming decoders,
         // writing, and the offline renderer into a file; a source at another
         // sample rate, through SoX's resampler (libsoxr).
-        .target(name: "SwellSndFile", dependencies: ["SwellAudio", "CSndFile", "CSoxr", "CLinux"]),
+        .target(name: "SwellSndFile", dependencies: ["SwellAudio", "CSndFile", "CSoxr", "CLinux", "CLoudness"]),
 
         // ALSA: PCM output driving the engine live, mixer controls and
         // MixerLayer.

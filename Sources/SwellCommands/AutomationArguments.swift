@@ -12,6 +12,8 @@ package enum Parse {
     package static func level(_ text: String) throws -> Double { try LevelSpec(parsing: text).amplitude }
     package static func timing(_ text: String) throws -> TimingFunctionSpec { try TimingFunctionSpec(parsing: text) }
     package static func ramp(_ text: String) throws -> RampSpec { try RampSpec(parsing: text) }
+    package static func loudness(_ text: String) throws -> Double { try LoudnessSpec.target(parsing: text) }
+    package static func truePeak(_ text: String) throws -> Double { try LoudnessSpec.truePeak(parsing: text) }
 }
 
 /// The automation options shared by `play`, `render` and `curve`.
@@ -50,6 +52,14 @@ package struct AutomationArguments: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp("The length: without an input file (curve), or to play or render less or more (in silence) than the input.", valueName: "time"), transform: Parse.streamTime)
     package var duration: TimeSpec?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Bring each file's integrated loudness (EBU R128) to LUFS, measured before it plays.", valueName: "lufs"),
+            transform: Parse.loudness)
+    package var loudness: Double?
+
+    @Option(name: .customLong("true-peak"), parsing: .unconditional, help: ArgumentHelp("With --loudness: the true peak a gain may lift a file to (default -1dBTP).", valueName: "dbtp"),
+            transform: Parse.truePeak)
+    package var truePeak: Double?
+
     package var options: AutomationOptions {
         var options = AutomationOptions()
         options.volume = volume
@@ -58,6 +68,7 @@ package struct AutomationArguments: ParsableArguments {
         options.timing = timing ?? .named("linear")
         options.ramp = ramp
         options.duration = duration
+        options.loudness = loudness.map { LoudnessTarget(integrated: $0, truePeak: truePeak ?? LoudnessTarget.defaultTruePeak) }
         return options
     }
 

@@ -55,6 +55,10 @@ struct HelpSnapshotTests {
           --script <file>         A JSON script of layers and timed events (version 1).
           --duration <time>       The length: without an input file (curve), or to play
                                   or render less or more (in silence) than the input.
+          --loudness <lufs>       Bring each file's integrated loudness (EBU R128) to
+                                  LUFS, measured before it plays.
+          --true-peak <dbtp>      With --loudness: the true peak a gain may lift a file
+                                  to (default -1dBTP).
         """
 
     /// The help of `--rate` and `--channels`, which `play` and `render`

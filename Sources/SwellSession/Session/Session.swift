@@ -69,8 +69,10 @@ public final class Session {
             throw AutomationError("the script's event at \(String(format: "%g", late.time)) s (line \(late.location.line)) "
                                   + "is later than any frame can be counted at \(sampleRate) Hz")
         }
+        // A loudness gain may lift a quiet file above 0 dB: its true-peak
+        // ceiling keeps it from clipping (docs/loudness.md).
         engine = AudioEngine(sampleRate: sampleRate, channelCount: channels, periodFrames: periodFrames,
-                             gainPath: gainPath, allowsBoost: allowsBoost, mode: mode)
+                             gainPath: gainPath, allowsBoost: allowsBoost || options.loudness != nil, mode: mode)
         stage = try AutomationStage(script: script, options: options, inputs: mixInputs,
                                     crossfade: try inputOptions.crossfade?.seconds(atSampleRate: sampleRate) ?? 0,
                                     loops: loops, files: files, sampleRate: sampleRate, openMixer: openMixer)

@@ -21,6 +21,9 @@ public struct AutomationOptions: Sendable, Equatable {
     /// `--duration TIME`: the length L — for `curve` without a file; for
     /// `play` and `render`, less or more (in silence) than the input.
     public var duration: TimeSpec?
+    /// `--loudness LUFS` and `--true-peak dBTP`: a gain on each file's
+    /// layer (docs/loudness.md).
+    public var loudness: LoudnessTarget?
 
     public init() {}
 
@@ -48,6 +51,32 @@ public struct AutomationOptions: Sendable, Equatable {
                                   + "Web Audio's calls, whose other segments are linear")
         }
         if let volume, !(volume >= 0 && volume.isFinite) { throw AutomationError("--volume must be a finite, non-negative level") }
+    }
+}
+
+/// What `--loudness` brings each file to: an integrated loudness, with a
+/// gain that lifts the true peak no higher than `truePeak`.
+public struct LoudnessTarget: Sendable, Equatable {
+    public static let defaultTruePeak = -1.0
+
+    /// LUFS.
+    public var integrated: Double
+    /// dBTP.
+    public var truePeak: Double
+
+    public init(integrated: Double, truePeak: Double = Self.defaultTruePeak) {
+        self.integrated = integrated
+        self.truePeak = truePeak
+    }
+
+    /// The gain in dB that brings `loudness` to the target, lowered where it
+    /// would lift the true peak above the ceiling or pass `maximum` dB, and
+    /// by how much; nil for silence, which no gain brings anywhere.
+    public func gain(for loudness: Loudness, maximum: Double) -> (decibels: Double, lowered: Double)? {
+        guard loudness.integrated.isFinite else { return nil }
+        let wanted = integrated - loudness.integrated
+        let allowed = min(truePeak - loudness.truePeak, maximum)
+        return wanted > allowed ? (allowed, wanted - allowed) : (wanted, 0)
     }
 }
 

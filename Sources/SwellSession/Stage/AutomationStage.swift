@@ -139,6 +139,7 @@ public final class AutomationStage {
             }
         }
         if let volume = options.volume { target.setValue(volume, forKey: AudioKey.volume) }
+        if let loudness = options.loudness { try applyLoudness(loudness) }
         if let fadeOut, fadeOut > 0 { try insertFadeOutLayer() }
         crossfades = inputs.count > 1 ? try sequenceInputs(crossfade: crossfade) : []
         if loops { loop = try Loop(inputLayers, frames: frames) }
