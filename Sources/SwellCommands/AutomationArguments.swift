@@ -60,6 +60,9 @@ package struct AutomationArguments: ParsableArguments {
             transform: Parse.truePeak)
     package var truePeak: Double?
 
+    @Option(name: .customLong("duck-under"), help: ArgumentHelp("Mix FILE in, and duck the rest 12 dB under it while it speaks.", valueName: "file"))
+    package var duckUnder: String?
+
     package var options: AutomationOptions {
         var options = AutomationOptions()
         options.volume = volume
@@ -68,6 +71,7 @@ package struct AutomationArguments: ParsableArguments {
         options.timing = timing ?? .named("linear")
         options.ramp = ramp
         options.duration = duration
+        options.duckUnder = duckUnder
         options.loudness = loudness.map { LoudnessTarget(integrated: $0, truePeak: truePeak ?? LoudnessTarget.defaultTruePeak) }
         return options
     }

@@ -59,6 +59,8 @@ struct HelpSnapshotTests {
                                   LUFS, measured before it plays.
           --true-peak <dbtp>      With --loudness: the true peak a gain may lift a file
                                   to (default -1dBTP).
+          --duck-under <file>     Mix FILE in, and duck the rest 12 dB under it while
+                                  it speaks.
         """
 
     /// The help of `--rate` and `--channels`, which `play` and `render`

@@ -31,6 +31,7 @@ extension ScriptDecoder {
         let names = layers.map(\.spec.name)
         for layer in layers {
             try checkParent(of: layer, in: byName, names: names)
+            try checkDuck(of: layer.spec, in: byName, names: names)
         }
         return layers.map(\.spec)
     }
@@ -63,6 +64,21 @@ extension ScriptDecoder {
         }
     }
 
+    /// A duck's key layer exists, is another layer, and plays a file.
+    private func checkDuck(of layer: LayerSpec, in byName: [String: DecodedLayer], names: [String]) throws(Diagnostic) {
+        guard let duck = layer.duck else { return }
+        guard let key = byName[duck.under]?.spec else {
+            throw Diagnostic("unknown layer \(duck.under.quotedForMessage) to duck under\(KeySuggestion.hint(for: duck.under, among: names))",
+                             at: duck.underLocation)
+        }
+        guard key.name != layer.name else {
+            throw Diagnostic("layer \(layer.name.quotedForMessage) cannot duck under itself", at: duck.underLocation)
+        }
+        guard key.file != nil else {
+            throw Diagnostic("layer \(key.name.quotedForMessage) plays no file to duck under", at: duck.underLocation)
+        }
+    }
+
     private func decodeLayer(_ value: JSONValue) throws(Diagnostic) -> DecodedLayer {
         var object = try JSONObjectReader(value, as: "layer")
         let nameValue = try object.required("name")
@@ -75,7 +91,9 @@ extension ScriptDecoder {
         let (kind, kindKey) = try layerKind(of: object)
         var spec = LayerSpec(name: name, type: kind, location: value.location)
         for member in object.members where !["name", "parent", kindKey].contains(member.key) {
-            if let parameter = kind.parameter(member.key) {
+            if member.key == "duck" {
+                spec.duck = try decodeDuck(member.value)
+            } else if let parameter = kind.parameter(member.key) {
                 spec.parameters[member.key] = try decodeParameter(member.value, parameter)
             } else if let property = kind.layerClass.property(forKeyPath: member.key) {
                 spec.properties[member.key] = try decodeValue(member.value, for: property, key: member.key)

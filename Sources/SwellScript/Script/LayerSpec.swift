@@ -28,6 +28,8 @@ public struct LayerSpec: Hashable, Sendable {
     public var properties: [String: SceneValue] = [:]
     /// On a generic layer, the dynamic properties its declaration adds.
     public var declaredKeys: Set<String> = []
+    /// `"duck"`: the layer's volume falls while another layer speaks.
+    public var duck: DuckSpec?
     /// Where the layer's object starts in the script.
     public var location: SourceLocation
 

@@ -38,6 +38,7 @@ public final class Session {
         for layer in script.layers where layer.type == .audio {
             if let file = layer.file, opened[file.path] == nil { opened[file.path] = try SoundFileSource(path: file.path) }
         }
+        if let path = options.duckUnder, opened[path] == nil { opened[path] = try SoundFileSource(path: path) }
         // A video's sound track, opened with the video when the script was read.
         for layer in script.layers where layer.type == .video {
             if let file = layer.file, let track = layer.videoSoundTrack {
@@ -60,6 +61,7 @@ public final class Session {
         // then brought to the mix's.
         let mixInputs = try inputs.map { try atMixRate(try inputOptions.excerpt(of: $0)) }
         let sources = mixInputs.map(\.format) + script.layers.compactMap { $0.file.flatMap { files[$0.path]?.format } }
+            + [options.duckUnder.flatMap { files[$0]?.format }].compactMap { $0 }
         let channels = format.channelCount ?? sources.map(\.channelCount).max() ?? 2
         guard options.duration != nil || !sources.isEmpty else {
             throw AutomationError("nothing sets the length: give an input file, a script with audio files, or --duration")

@@ -24,6 +24,9 @@ public struct AutomationOptions: Sendable, Equatable {
     /// `--loudness LUFS` and `--true-peak dBTP`: a gain on each file's
     /// layer (docs/loudness.md).
     public var loudness: LoudnessTarget?
+    /// `--duck-under FILE`: FILE plays in a layer `narration`, and the
+    /// layer the options automate ducks under it (docs/ducking.md).
+    public var duckUnder: String?
 
     public init() {}
 

@@ -31,9 +31,9 @@ public final class AutomationStage {
     /// The root of the tree.
     public let root: CALayer
     /// The script's layers by name, and `input` when one was added.
-    private(set) var layers: [String: CALayer] = [:]
+    var layers: [String: CALayer] = [:]
     /// The layer names in script order.
-    private(set) var layerNames: [String] = []
+    var layerNames: [String] = []
     /// The layer the options automate.
     public let target: CALayer
     /// Its name.
@@ -65,7 +65,7 @@ public final class AutomationStage {
     private let sampleRate: Int?
     /// What the tree was built from, to build its ``twin()``: the script,
     /// the inputs and crossfade, every audio file's source by path.
-    private let script: ScriptSpec
+    let script: ScriptSpec
     private let inputs: [any AudioSource], crossfade: Double
     /// The sources of the script's audio files and video sound tracks by
     /// path, opened once: those given, and those the stage opened.
@@ -140,6 +140,7 @@ public final class AutomationStage {
         }
         if let volume = options.volume { target.setValue(volume, forKey: AudioKey.volume) }
         if let loudness = options.loudness { try applyLoudness(loudness) }
+        let ducks = try insertDucks()
         if let fadeOut, fadeOut > 0 { try insertFadeOutLayer() }
         crossfades = inputs.count > 1 ? try sequenceInputs(crossfade: crossfade) : []
         if loops { loop = try Loop(inputLayers, frames: frames) }
@@ -148,7 +149,7 @@ public final class AutomationStage {
         length = try options.duration?.seconds(atSampleRate: sampleRate) ?? (loops ? nil : mediaEnd)
         let (first, after) = try optionEvents(fadeIn: fadeIn, fadeOut: fadeOut)
         // Stable: events at the same time keep this order.
-        events = (first + script.events + after).enumerated()
+        events = (first + ducks + script.events + after).enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     }
 

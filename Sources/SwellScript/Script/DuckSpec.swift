@@ -1,0 +1,73 @@
+import Foundation
+
+/// A layer's `"duck"`: its volume falls by ``by`` while the layer named
+/// ``under`` is speaking — a short-window level above ``threshold`` —
+/// ramping down over ``attack`` before the first word, holding ``hold``
+/// after the last, and rising over ``release`` (docs/ducking.md).
+public struct DuckSpec: Hashable, Sendable {
+    /// The key layer's name: a layer that plays a file.
+    public var under: String
+    /// The ducked gain, as a linear amplitude (`"-12dB"` is 0.251).
+    public var by: Double
+    /// The level above which the key layer is speaking, as a linear
+    /// amplitude of the RMS over a 20 ms window.
+    public var threshold: Double
+    /// Seconds.
+    public var attack: Double
+    public var hold: Double
+    public var release: Double
+    /// Where `under` is written.
+    public var underLocation: SourceLocation
+
+    public static let keys = ["under", "by", "threshold", "attack", "hold", "release"]
+
+    /// A duck under `under` with the defaults: by -12 dB, above -35 dB,
+    /// attack 50 ms, hold 200 ms, release 500 ms.
+    public init(under: String, by: Double = pow(10, -12.0 / 20), threshold: Double = pow(10, -35.0 / 20),
+                attack: Double = 0.05, hold: Double = 0.2, release: Double = 0.5,
+                underLocation: SourceLocation = SourceLocation(line: 0, column: 0)) {
+        (self.under, self.by, self.threshold) = (under, by, threshold)
+        (self.attack, self.hold, self.release, self.underLocation) = (attack, hold, release, underLocation)
+    }
+}
+
+extension ScriptDecoder {
+    /// `"duck": {"under": NAME, "by": LEVEL, "threshold": LEVEL, "attack":
+    /// S, "hold": S, "release": S}`; all but `under` have defaults.
+    func decodeDuck(_ value: JSONValue) throws(Diagnostic) -> DuckSpec {
+        let object = try JSONObjectReader(value, as: "\"duck\"")
+        try object.rejectUnknownKeys(allowed: DuckSpec.keys)
+        let under = try object.required("under")
+        var duck = DuckSpec(under: try under.string("under"), underLocation: under.location)
+        for (key, path) in [("by", \DuckSpec.by), ("threshold", \DuckSpec.threshold)] {
+            guard let value = object[key] else { continue }
+            let amplitude = try decodeLevel(value, key: key)
+            guard amplitude < 1 else {
+                throw Diagnostic("\(key.quotedForMessage) must be below 0 dB: a duck lowers the volume", at: value.location)
+            }
+            duck[keyPath: path] = amplitude
+        }
+        for (key, path) in [("attack", \DuckSpec.attack), ("hold", \DuckSpec.hold), ("release", \DuckSpec.release)] {
+            if let seconds = try object.nonNegativeNumber(key) { duck[keyPath: path] = seconds }
+        }
+        return duck
+    }
+
+    /// A LEVEL in a script: a number (a linear amplitude) or a string
+    /// with a unit (`"-12dB"`, `"25%"`).
+    private func decodeLevel(_ value: JSONValue, key: String) throws(Diagnostic) -> Double {
+        switch value.kind {
+        case .number(let number, _):
+            guard number >= 0 else { throw Diagnostic("\(key.quotedForMessage) must not be negative", at: value.location) }
+            return number
+        case .string(let text):
+            do throws(ValueSyntaxError) {
+                return try LevelSpec(parsing: text).amplitude
+            } catch {
+                throw Diagnostic(error.description, at: value.location)
+            }
+        default:
+            throw value.wrongType(key, expected: "a level (0.25, \"-12dB\" or \"25%\")")
+        }
+    }
+}
