@@ -1,4 +1,5 @@
 import Foundation
+import ALSATestSupport
 import TestSupport
 import Testing
 
@@ -102,6 +103,21 @@ struct LoudnessTests {
         let second = try Self.ffmpegLoudness(output, start: 22, duration: 15)
         #expect(abs(first.integrated + 16) <= 0.3 && abs(second.integrated + 16) <= 0.3,
                 "\(first.integrated) and \(second.integrated) LUFS either side of the crossfade")
+    }
+
+    @Test("play measures the file before it plays, and plays it at the target")
+    func play() throws {
+        let workspace = try Workspace()
+        let alsa = try ALSATestConfiguration()
+        let input = try Self.noise("quiet.wav", volume: 0.08, seconds: 10, in: workspace)
+        let result = try SwellProcess.run(["play", input, "--device", ALSATestConfiguration.capturePCM, "--loudness", "-20LUFS"],
+                                          environment: alsa.environment)
+        #expect(result.status == 0, "\(result)")
+        let captured = try alsa.captured(by: ALSATestConfiguration.capturePCM)
+        let heard = try workspace.write(WAVFile(sampleRate: 48_000, channelCount: 2, encoding: .float, samples: captured),
+                                        to: "heard.wav")
+        let measured = try Self.ffmpegLoudness(heard)
+        #expect(abs(measured.integrated + 20) <= 0.3, "heard at \(measured.integrated) LUFS")
     }
 
     @Test("a pipe cannot be measured first: one line, exit 2, nothing written")
