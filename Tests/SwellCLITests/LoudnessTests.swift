@@ -28,12 +28,14 @@ struct LoudnessTests {
         return (try number(after: "I:"), try number(after: "Peak:"))
     }
 
-    /// Pink noise at `volume` for `seconds`, 48 kHz stereo 16-bit.
+    /// Tones at `volume` for `seconds` (330 Hz, and 550 Hz in a second
+    /// channel), 16-bit: a crest of 3 dB, so that no gain here meets the
+    /// true-peak ceiling unless a test means it to.
     static func noise(_ name: String, volume: Double, seconds: Int = 20,
                       in workspace: Workspace, rate: Int = 48_000, channels: Int = 2) throws -> String {
         let path = workspace.path(name)
-        _ = try Subprocess.run("sox", ["-n", "-r", "\(rate)", "-c", "\(channels)", "-b", "16", path, "synth", "\(seconds)",
-                                       "pinknoise", "vol", "\(volume)"]).requireSuccess()
+        _ = try Subprocess.run("sox", ["-R", "-n", "-r", "\(rate)", "-c", "\(channels)", "-b", "16", path, "synth", "\(seconds)",
+                                       "sine", "330", "sine", "550", "vol", "\(volume)"]).requireSuccess()
         return path
     }
 
