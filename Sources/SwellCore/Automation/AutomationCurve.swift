@@ -17,9 +17,11 @@ public struct AutomationCurve: Sendable {
         case constant(Double)
         /// `v0 + (v1 − v0)(t − t0)/(t1 − t0)`.
         case linear(t0: Double, v0: Double, t1: Double, v1: Double)
-        /// `v0 (v1/v0)^((t − t0)/(t1 − t0))`; `v0` while `v0` is 0 or the
-        /// two differ in sign.
-        case exponential(t0: Double, v0: Double, t1: Double, v1: Double)
+        /// `v0 (v1/v0)^((t − t0)/(t1 − t0))`, computed as `v0 e^(rate (t −
+        /// t0))` with `rate = ln(v1/v0)/(t1 − t0)` found once
+        /// (``exponential(t0:v0:t1:v1:)``); `v0` while `v0` is 0 or the two
+        /// differ in sign.
+        case exponential(t0: Double, v0: Double, t1: Double, v1: Double, rate: Double)
         /// `target + (v0 − target) e^(−(t − t0)/τ)`; `target` when τ is 0.
         case target(t0: Double, v0: Double, target: Double, timeConstant: Double)
         /// `values` spread over `[t0, t0 + duration)`, interpolated linearly.
@@ -195,11 +197,18 @@ public struct AutomationCurve: Sendable {
 }
 
 extension AutomationCurve.Shape {
+    /// An exponential ramp from `v0` at `t0` to `v1` at `t1`, its rate
+    /// found once: the audio thread evaluates one `exp` a frame, not a
+    /// `pow`.
+    static func exponential(t0: Double, v0: Double, t1: Double, v1: Double) -> Self {
+        .exponential(t0: t0, v0: v0, t1: t1, v1: v1, rate: log(v1 / v0) / (t1 - t0))
+    }
+
     /// Whether an exponential ramp holds its start value until its end:
     /// from 0, or across a change of sign (Web Audio API,
     /// "exponentialRampToValueAtTime").
     var holdsStart: Bool {
-        guard case .exponential(_, let v0, _, let v1) = self else { return false }
+        guard case .exponential(_, let v0, _, let v1, _) = self else { return false }
         return v0 == 0 || (v0 < 0) != (v1 < 0)
     }
 
@@ -211,10 +220,10 @@ extension AutomationCurve.Shape {
             return value
         case .linear(let t0, let v0, let t1, let v1):
             return t >= t1 ? v1 : v0 + (v1 - v0) * (t - t0) / (t1 - t0)
-        case .exponential(let t0, let v0, let t1, let v1):
+        case .exponential(let t0, let v0, let t1, let v1, let rate):
             if t >= t1 { return v1 }
             if holdsStart { return v0 }
-            return v0 * pow(v1 / v0, (t - t0) / (t1 - t0))
+            return v0 * exp(rate * (t - t0))
         case .target(let t0, let v0, let target, let timeConstant):
             if timeConstant == 0 { return target }
             return target + (v0 - target) * exp(-(t - t0) / timeConstant)

@@ -10,7 +10,11 @@ extension AutomationSchedule {
     ///    conformance tests expect;
     /// 5. every event after the time is removed.
     public mutating func cancelAndHoldAtTime(_ cancelTime: Double, call: AutomationCall) throws(ScheduleError) {
-        let time = try Self.time(cancelTime, .cancelTime, call)
+        try make(.cancelAndHoldAtTime(cancelTime: cancelTime), at: call)
+    }
+
+    /// The cancellation at `time`, already checked and clamped.
+    mutating func cancelAndHold(at time: Double) {
         var events = self.events
         let after = Self.upperBound(of: time, in: events)
         if after < events.endIndex, case .ramp(var ramp) = events[after] {

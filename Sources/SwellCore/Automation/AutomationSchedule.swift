@@ -17,17 +17,13 @@ public struct AutomationSchedule: Sendable, Equatable {
 
     /// `setValueAtTime(value, startTime)`: `value` from `startTime` on.
     public mutating func setValueAtTime(_ value: Double, _ startTime: Double, call: AutomationCall) throws(ScheduleError) {
-        try Self.finite(value, .value)
-        let time = try Self.time(startTime, .startTime, call)
-        try insert(.setValue(value: value, time: time))
+        try make(.setValueAtTime(value: value, startTime: startTime), at: call)
     }
 
     /// `linearRampToValueAtTime(value, endTime)`: a straight line from the
     /// previous event to `value` at `endTime`.
     public mutating func linearRampToValueAtTime(_ value: Double, _ endTime: Double, call: AutomationCall) throws(ScheduleError) {
-        try Self.finite(value, .value)
-        let time = try Self.time(endTime, .endTime, call)
-        try insert(.ramp(.init(shape: .linear, value: value, endTime: time, call: call)))
+        try make(.linearRampToValueAtTime(value: value, endTime: endTime), at: call)
     }
 
     /// `exponentialRampToValueAtTime(value, endTime)`: a geometric curve
@@ -35,10 +31,7 @@ public struct AutomationSchedule: Sendable, Equatable {
     /// be 0.
     public mutating func exponentialRampToValueAtTime(_ value: Double, _ endTime: Double,
                                                       call: AutomationCall) throws(ScheduleError) {
-        try Self.finite(value, .value)
-        let time = try Self.time(endTime, .endTime, call)
-        guard value != 0 else { throw ScheduleError(.outOfRange, "an exponential ramp cannot reach 0", argument: .value) }
-        try insert(.ramp(.init(shape: .exponential, value: value, endTime: time, call: call)))
+        try make(.exponentialRampToValueAtTime(value: value, endTime: endTime), at: call)
     }
 
     /// `setTargetAtTime(target, startTime, timeConstant)`: from
@@ -46,11 +39,7 @@ public struct AutomationSchedule: Sendable, Equatable {
     /// way there after each `timeConstant`; 0 jumps there at once.
     public mutating func setTargetAtTime(_ target: Double, _ startTime: Double, _ timeConstant: Double,
                                          call: AutomationCall) throws(ScheduleError) {
-        try Self.finite(target, .target)
-        try Self.finite(timeConstant, .timeConstant)
-        let time = try Self.time(startTime, .startTime, call)
-        guard timeConstant >= 0 else { throw ScheduleError(.outOfRange, "timeConstant \(timeConstant) is negative", argument: .timeConstant) }
-        try insert(.setTarget(target: target, time: time, timeConstant: timeConstant, call: call))
+        try make(.setTargetAtTime(target: target, startTime: startTime, timeConstant: timeConstant), at: call)
     }
 
     /// `setValueCurveAtTime(values, startTime, duration)`: `values` spread
@@ -58,30 +47,37 @@ public struct AutomationSchedule: Sendable, Equatable {
     /// last held after.
     public mutating func setValueCurveAtTime(_ values: [Double], _ startTime: Double, _ duration: Double,
                                              call: AutomationCall) throws(ScheduleError) {
-        for value in values { try Self.finite(value, .values) }
-        try Self.finite(duration, .duration)
-        let time = try Self.time(startTime, .startTime, call)
-        guard values.count >= 2 else {
-            throw ScheduleError(.tooFewValues, "a value curve needs at least 2 values, not \(values.count)",
-                                argument: .values)
-        }
-        guard duration > 0 else { throw ScheduleError(.outOfRange, "duration \(duration) is not positive", argument: .duration) }
-        let end = time + duration
-        let next = Self.upperBound(of: time, in: events)
-        if next < events.endIndex, AutomationEvent.isBeforeCurveEnd(events[next].time, end) {
-            throw ScheduleError(.overlapsCurve, "a value curve from \(time) s to \(end) s would cover the event at "
-                                  + "\(events[next].time) s")
-        }
-        try insert(.valueCurve(values: values, time: time, duration: duration, heldAt: nil))
+        try make(.setValueCurveAtTime(values: values, startTime: startTime, duration: duration), at: call)
     }
 
     /// `cancelScheduledValues(cancelTime)`: removes the events at or after
     /// `cancelTime` — a ramp by its end — and a value curve under way then.
     public mutating func cancelScheduledValues(_ cancelTime: Double, call: AutomationCall) throws(ScheduleError) {
-        let time = try Self.time(cancelTime, .cancelTime, call)
-        events.removeAll { event in
-            if let interval = event.curveInterval, interval.lowerBound <= time && time <= interval.upperBound { return true }
-            return event.time >= time
+        try make(.cancelScheduledValues(cancelTime: cancelTime), at: call)
+    }
+
+    /// Makes `call` at `now`: its arguments checked
+    /// (``ScheduleCall/effect(at:)``), then its event inserted — a value
+    /// curve refused over later events — or the schedule cancelled.
+    public mutating func make(_ call: ScheduleCall, at now: AutomationCall) throws(ScheduleError) {
+        switch try call.effect(at: now) {
+        case .insert(let event):
+            if case .valueCurve(_, let time, let duration, _) = event {
+                let end = time + duration
+                let next = Self.upperBound(of: time, in: events)
+                if next < events.endIndex, AutomationEvent.isBeforeCurveEnd(events[next].time, end) {
+                    throw ScheduleError(.overlapsCurve, "a value curve from \(time) s to \(end) s would cover the event at "
+                                          + "\(events[next].time) s")
+                }
+            }
+            try insert(event)
+        case .cancel(let time):
+            events.removeAll { event in
+                if let interval = event.curveInterval, interval.lowerBound <= time && time <= interval.upperBound { return true }
+                return event.time >= time
+            }
+        case .cancelAndHold(let time):
+            cancelAndHold(at: time)
         }
     }
 

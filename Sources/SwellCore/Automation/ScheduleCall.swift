@@ -66,38 +66,71 @@ public enum ScheduleCall: Sendable, Hashable {
 }
 
 extension ScheduleCall {
-    /// Refuses what Web Audio refuses whatever the schedule — a number
-    /// not finite, a negative time or time constant, a curve of fewer than
-    /// 2 values or no duration, an exponential ramp to 0 — by making the
-    /// call on an empty schedule: what a control request can be checked
-    /// for before it reaches the session.
+    /// What a call does to a schedule.
+    enum Effect {
+        /// Puts an event on the timeline.
+        case insert(AutomationEvent)
+        /// `cancelScheduledValues` at a time.
+        case cancel(Double)
+        /// `cancelAndHoldAtTime` at a time.
+        case cancelAndHold(Double)
+    }
+
+    /// What the call does made at `now`, with its arguments checked as Web
+    /// Audio checks them — finite numbers, times and a time constant not
+    /// negative, a curve of 2 values or more over a positive duration, an
+    /// exponential ramp not to 0 — and its times clamped to `now`.
+    func effect(at now: AutomationCall) throws(ScheduleError) -> Effect {
+        typealias Schedule = AutomationSchedule
+        switch self {
+        case .setValueAtTime(let value, let startTime):
+            try Schedule.finite(value, .value)
+            return .insert(.setValue(value: value, time: try Schedule.time(startTime, .startTime, now)))
+        case .linearRampToValueAtTime(let value, let endTime):
+            try Schedule.finite(value, .value)
+            let time = try Schedule.time(endTime, .endTime, now)
+            return .insert(.ramp(.init(shape: .linear, value: value, endTime: time, call: now)))
+        case .exponentialRampToValueAtTime(let value, let endTime):
+            try Schedule.finite(value, .value)
+            let time = try Schedule.time(endTime, .endTime, now)
+            guard value != 0 else { throw ScheduleError(.outOfRange, "an exponential ramp cannot reach 0", argument: .value) }
+            return .insert(.ramp(.init(shape: .exponential, value: value, endTime: time, call: now)))
+        case .setTargetAtTime(let target, let startTime, let timeConstant):
+            try Schedule.finite(target, .target)
+            try Schedule.finite(timeConstant, .timeConstant)
+            let time = try Schedule.time(startTime, .startTime, now)
+            guard timeConstant >= 0 else {
+                throw ScheduleError(.outOfRange, "timeConstant \(timeConstant) is negative", argument: .timeConstant)
+            }
+            return .insert(.setTarget(target: target, time: time, timeConstant: timeConstant, call: now))
+        case .setValueCurveAtTime(let values, let startTime, let duration):
+            for value in values { try Schedule.finite(value, .values) }
+            try Schedule.finite(duration, .duration)
+            let time = try Schedule.time(startTime, .startTime, now)
+            guard values.count >= 2 else {
+                throw ScheduleError(.tooFewValues, "a value curve needs at least 2 values, not \(values.count)",
+                                    argument: .values)
+            }
+            guard duration > 0 else {
+                throw ScheduleError(.outOfRange, "duration \(duration) is not positive", argument: .duration)
+            }
+            return .insert(.valueCurve(values: values, time: time, duration: duration, heldAt: nil))
+        case .cancelScheduledValues(let cancelTime):
+            return .cancel(try Schedule.time(cancelTime, .cancelTime, now))
+        case .cancelAndHoldAtTime(let cancelTime):
+            return .cancelAndHold(try Schedule.time(cancelTime, .cancelTime, now))
+        }
+    }
+
+    /// Refuses what Web Audio refuses whatever the schedule (see
+    /// ``effect(at:)``): what a control request can be checked for before
+    /// it reaches the session.
     public func check() throws(ScheduleError) {
-        var empty = AutomationSchedule()
-        try empty.make(self, at: AutomationCall(time: 0, value: 1))
+        _ = try effect(at: AutomationCall(time: 0, value: 1))
     }
 }
 
 extension AutomationSchedule {
-    /// Makes `call` at `now`.
-    public mutating func make(_ call: ScheduleCall, at now: AutomationCall) throws(ScheduleError) {
-        switch call {
-        case .setValueAtTime(let value, let startTime):
-            try setValueAtTime(value, startTime, call: now)
-        case .linearRampToValueAtTime(let value, let endTime):
-            try linearRampToValueAtTime(value, endTime, call: now)
-        case .exponentialRampToValueAtTime(let value, let endTime):
-            try exponentialRampToValueAtTime(value, endTime, call: now)
-        case .setTargetAtTime(let target, let startTime, let timeConstant):
-            try setTargetAtTime(target, startTime, timeConstant, call: now)
-        case .setValueCurveAtTime(let values, let startTime, let duration):
-            try setValueCurveAtTime(values, startTime, duration, call: now)
-        case .cancelScheduledValues(let cancelTime):
-            try cancelScheduledValues(cancelTime, call: now)
-        case .cancelAndHoldAtTime(let cancelTime):
-            try cancelAndHoldAtTime(cancelTime, call: now)
-        }
-    }
-
     /// Makes `calls` in order at `now`, all or none, as a script's event
     /// and a control request do. Stricter than Web Audio, which holds an
     /// exponential ramp's start value where it cannot move from it: a

@@ -51,8 +51,12 @@ struct CurveSample: Sendable, Equatable {
 /// Apple documents for `CAAnimationGroup`.
 struct TimingChain: Sendable {
     /// The outermost stage: the top-level group, or the animation itself;
-    /// nil for a chain on the layer's own time.
-    private let outermost: AnimationTiming?
+    /// unused on a chain on the layer's own time. Not optional: evaluation
+    /// borrows it in place, where unwrapping an optional would copy it —
+    /// and retain its timing function — at every frame.
+    private let outermost: AnimationTiming
+    /// Whether the chain hands on the layer's own time (a schedule's).
+    private let isLayerTime: Bool
     /// The stages inside it, the animation itself last; usually none.
     private let inner: [AnimationTiming]
     /// For a chain on the layer's own time, where its output changes.
@@ -64,7 +68,8 @@ struct TimingChain: Sendable {
     }
 
     private init(outermost: AnimationTiming?, inner: [AnimationTiming], changing: Range<Double>?) {
-        self.outermost = outermost
+        self.outermost = outermost ?? AnimationTiming(timing: MediaTiming(), function: nil)
+        isLayerTime = outermost == nil
         self.inner = inner
         self.changing = changing
     }
@@ -76,18 +81,18 @@ struct TimingChain: Sendable {
     }
 
     /// When the outermost stage begins, in the layer's time space.
-    var beginTime: Double { outermost?.timing.beginTime ?? 0 }
+    var beginTime: Double { isLayerTime ? 0 : outermost.timing.beginTime }
 
     /// The same chain, its outermost stage beginning at `beginTime`; a
     /// chain on the layer's own time does not move.
     func beginning(at beginTime: Double) -> TimingChain {
-        guard let outermost else { return self }
+        if isLayerTime { return self }
         return TimingChain(outermost: outermost.beginning(at: beginTime), inner: inner, changing: nil)
     }
 
     @inline(__always)
     func sample(atLayerTime time: Double, tolerance: Double) -> CurveSample? {
-        guard let outermost else { return CurveSample(fraction: 0, seconds: time, iteration: 0) }
+        if isLayerTime { return CurveSample(fraction: 0, seconds: time, iteration: 0) }
         guard var result = Self.sample(outermost, atParentTime: time, tolerance: tolerance) else { return nil }
         if inner.isEmpty { return result }
         for stage in inner {
@@ -111,6 +116,6 @@ struct TimingChain: Sendable {
     /// constant (a fill, or no effect), which lets the audio renderer skip
     /// per-frame evaluation.
     var activeLayerInterval: Range<Double>? {
-        outermost.map(\.timing.activeParentInterval) ?? changing
+        isLayerTime ? changing : outermost.timing.activeParentInterval
     }
 }

@@ -23,6 +23,11 @@ struct CubicBezierCurve: Hashable, Sendable {
     /// t(x) there in units of one segment: dt/dx / `segments`.
     private let inverse: [(t: Double, slope: Double)]
     private static let segments = 64
+    /// Whether each control point lies on the diagonal — `linear`'s
+    /// (0, 0), (1, 1) among them — where x(t) = y(t), so F(x) = x exactly,
+    /// with no solving: the audio thread evaluates a linear fade at every
+    /// frame.
+    private let isIdentity: Bool
 
     /// Creates the curve, making the control points usable: x coordinates
     /// are clamped to 0…1, as Core Animation does, so that x(t) is monotonic
@@ -46,6 +51,7 @@ struct CubicBezierCurve: Hashable, Sendable {
         inverse = ts.map { ($0, 1 / (x.slope(at: $0) * Double(Self.segments))) }
         self.x = x
         self.y = BezierPolynomial(c1.y, c2.y)
+        isIdentity = c1.x == c1.y && c2.x == c2.y
     }
 
     /// The largest magnitude of a y coordinate. The power-basis
@@ -63,6 +69,7 @@ struct CubicBezierCurve: Hashable, Sendable {
     func value(at x: Double) -> Double {
         if x <= 0 { return 0 }
         if x >= 1 { return 1 }
+        if isIdentity { return x }
         let position = x * Double(Self.segments)
         let i = min(Int(position), Self.segments - 1)
         let (lo, hi) = (inverse[i], inverse[i + 1])
