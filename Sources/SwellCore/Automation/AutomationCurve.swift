@@ -48,6 +48,8 @@ public struct AutomationCurve: Sendable {
 
     init(events: [AutomationEvent]) {
         var segments: [Segment] = []
+        // A ramp or curve adds its end's segment too.
+        segments.reserveCapacity(2 * events.count)
         var held: [HeldRamp] = []
         // Where the previous event leaves the value, for a ramp's start;
         // the previous event itself when it is a setTarget, which a ramp

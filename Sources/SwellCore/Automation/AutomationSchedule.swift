@@ -101,6 +101,8 @@ public struct AutomationSchedule: Sendable, Equatable {
 
     /// The index of the first event later than `time`.
     static func upperBound(of time: Double, in events: [AutomationEvent]) -> Int {
+        // Calls mostly come in time order: then the place is the end.
+        if let last = events.last, last.time <= time { return events.count }
         var (low, high) = (0, events.count)
         while low < high {
             let middle = (low + high) / 2
