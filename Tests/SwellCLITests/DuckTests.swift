@@ -1,4 +1,5 @@
 import Foundation
+import ALSATestSupport
 import TestSupport
 import Testing
 
@@ -77,6 +78,25 @@ struct DuckTests {
                 + (n >= 2 * Self.sampleRate && n < 3 * Self.sampleRate ? 0.3 : 0)
         }
         let deviation = Deviation(mix, expected)
+        #expect(deviation.error <= 1e-6, "\(deviation)")
+    }
+
+    @Test("play ducks live as render does: the duck is computed before the first frame is heard")
+    func play() throws {
+        let workspace = try workspaceWithFiles()
+        let alsa = try ALSATestConfiguration()
+        let result = try SwellProcess.run(["play", "music.wav", "--duck-under", "voice.wav", "--device",
+                                           ALSATestConfiguration.capturePCM], environment: alsa.environment,
+                                          directory: workspace.directory)
+        #expect(result.status == 0, "\(result)")
+        // Mono files play mono; the device may record silence after them.
+        let heard = Array(try alsa.captured(by: ALSATestConfiguration.capturePCM).prefix(5 * Self.sampleRate))
+        #expect(heard.count == 5 * Self.sampleRate)
+        let expected = heard.indices.map { n in
+            0.5 * Self.gain(Double(n) / Double(Self.sampleRate), by: -12, attack: 0.05, hold: 0.2, release: 0.5)
+                + (n >= 2 * Self.sampleRate && n < 3 * Self.sampleRate ? 0.3 : 0)
+        }
+        let deviation = Deviation(heard, expected)
         #expect(deviation.error <= 1e-6, "\(deviation)")
     }
 
