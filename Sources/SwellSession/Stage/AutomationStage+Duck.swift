@@ -32,15 +32,7 @@ extension AutomationStage {
                 throw AutomationError("layer '\(duck.under)' plays no sound for layer '\(spec)' to duck under")
             }
             let name = "\(spec)-duck"
-            guard layers[name] == nil else {
-                throw AutomationError("the script's layer '\(name)' has the name of the duck of layer '\(spec)'; rename it")
-            }
-            let bus = BusLayer()
-            bus.name = name
-            ducked.superlayer!.replaceSublayer(ducked, with: bus)
-            bus.addSublayer(ducked)
-            layers[name] = bus
-            layerNames.append(name)
+            let bus = try insertBus(named: name, above: ducked, for: "the duck of layer '\(spec)'")
             let keyframes = DuckEnvelope.keyframes(
                 speech: try DuckEnvelope.speech(in: source, threshold: duck.threshold), gain: duck.by,
                 attack: duck.attack, hold: duck.hold, release: duck.release)

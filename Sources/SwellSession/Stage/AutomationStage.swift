@@ -261,17 +261,23 @@ public final class AutomationStage {
 
     /// Puts the layer `fade-out` between the target and its parent.
     private func insertFadeOutLayer() throws(AutomationError) {
-        let name = "fade-out"
+        fadeOutLayer = try insertBus(named: "fade-out", above: target, for: "--fade-out's layer")
+    }
+
+    /// Puts a bus layer `name` between `layer` and its parent, whose
+    /// volume then scales `layer`'s sound; `purpose` says what it is for
+    /// when a script's layer has the name.
+    func insertBus(named name: String, above layer: CALayer, for purpose: String) throws(AutomationError) -> BusLayer {
         guard layers[name] == nil else {
-            throw AutomationError("the script's layer '\(name)' has the name of --fade-out's layer; rename it")
+            throw AutomationError("the script's layer '\(name)' has the name of \(purpose); rename it")
         }
-        let layer = BusLayer()
-        layer.name = name
-        target.superlayer!.replaceSublayer(target, with: layer)
-        layer.addSublayer(target)
-        layers[name] = layer
+        let bus = BusLayer()
+        bus.name = name
+        layer.superlayer!.replaceSublayer(layer, with: bus)
+        bus.addSublayer(layer)
+        layers[name] = bus
         layerNames.append(name)
-        fadeOutLayer = layer
+        return bus
     }
 
     private static func makeLayer(_ spec: LayerSpec, input: (any AudioSource)?, files: inout [String: any AudioSource],
