@@ -19,7 +19,13 @@ public struct DuckSpec: Hashable, Sendable {
     /// Where `under` is written.
     public var underLocation: SourceLocation
 
-    public static let keys = ["under", "by", "threshold", "attack", "hold", "release"]
+    /// The keys of a LEVEL, and of seconds, each with its field: one table
+    /// that the reader and its list of keys both read.
+    static let levels: [(key: String, field: WritableKeyPath<DuckSpec, Double> & Sendable)] =
+        [("by", \.by), ("threshold", \.threshold)]
+    static let durations: [(key: String, field: WritableKeyPath<DuckSpec, Double> & Sendable)] =
+        [("attack", \.attack), ("hold", \.hold), ("release", \.release)]
+    public static let keys = ["under"] + levels.map(\.key) + durations.map(\.key)
 
     /// A duck under `under` with the defaults: by -12 dB, above -35 dB,
     /// attack 50 ms, hold 200 ms, release 500 ms.
@@ -39,7 +45,7 @@ extension ScriptDecoder {
         try object.rejectUnknownKeys(allowed: DuckSpec.keys)
         let under = try object.required("under")
         var duck = DuckSpec(under: try under.string("under"), underLocation: under.location)
-        for (key, path) in [("by", \DuckSpec.by), ("threshold", \DuckSpec.threshold)] {
+        for (key, path) in DuckSpec.levels {
             guard let value = object[key] else { continue }
             let amplitude = try decodeLevel(value, key: key)
             guard amplitude < 1 else {
@@ -47,7 +53,7 @@ extension ScriptDecoder {
             }
             duck[keyPath: path] = amplitude
         }
-        for (key, path) in [("attack", \DuckSpec.attack), ("hold", \DuckSpec.hold), ("release", \DuckSpec.release)] {
+        for (key, path) in DuckSpec.durations {
             if let seconds = try object.nonNegativeNumber(key) { duck[keyPath: path] = seconds }
         }
         return duck

@@ -5,19 +5,21 @@
 public enum LoudnessSpec {
     /// A target in LUFS, within -70…0 (libebur128's gate is at -70).
     public static func target(parsing text: String) throws(ValueSyntaxError) -> Double {
-        let value = try number(text, subject: "loudness", units: ["lufs", "lkfs"], example: "-16LUFS")
-        guard value >= -70 && value <= 0 else {
-            throw ValueSyntaxError(subject: "loudness", value: text, reason: "a target loudness is within -70…0 LUFS")
-        }
-        return value
+        try value(text, subject: "loudness", units: ["lufs", "lkfs"], example: "-16LUFS",
+                  range: "a target loudness is within -70…0 LUFS")
     }
 
     /// A true-peak ceiling in dBTP, within -70…0.
     public static func truePeak(parsing text: String) throws(ValueSyntaxError) -> Double {
-        let value = try number(text, subject: "true peak", units: ["dbtp"], example: "-1dBTP")
-        guard value >= -70 && value <= 0 else {
-            throw ValueSyntaxError(subject: "true peak", value: text, reason: "a true-peak ceiling is within -70…0 dBTP")
-        }
+        try value(text, subject: "true peak", units: ["dbtp"], example: "-1dBTP",
+                  range: "a true-peak ceiling is within -70…0 dBTP")
+    }
+
+    /// A number in one of `units` (or none), within -70…0.
+    private static func value(_ text: String, subject: String, units: [String], example: String,
+                              range: String) throws(ValueSyntaxError) -> Double {
+        let value = try number(text, subject: subject, units: units, example: example)
+        guard value >= -70 && value <= 0 else { throw ValueSyntaxError(subject: subject, value: text, reason: range) }
         return value
     }
 
