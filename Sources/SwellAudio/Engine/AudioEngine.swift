@@ -40,6 +40,10 @@ public final class AudioEngine: RenderHost {
     private var voices: [UInt64: Voice] = [:]
     /// The gain chain of each audio layer in the latest commit, by serial.
     private var chains: [UInt64: GainChain] = [:]
+    /// The filter memory of each audio layer with filters in the latest
+    /// plan, by serial: the next plan keeps it while the chain keeps its
+    /// shape.
+    private var filterMemories: [UInt64: FilterMemory] = [:]
     /// The time the latest change was committed at — its first frame is
     /// `firstFrame(atTime: lastCommitTime)`: where a pause's or resume's
     /// ramp starts (docs/audio.md#pausing-without-a-click).
@@ -191,7 +195,7 @@ public final class AudioEngine: RenderHost {
         let effectiveFrame = max(firstFrame(atTime: at), 0)
         if let fade = pendingFade { startFade(fade, at: effectiveFrame) }
         var entries: [MixPlan.Entry] = []
-        var live: [UInt64: Voice] = [:]
+        var live: [UInt64: Voice] = [:], memories: [UInt64: FilterMemory] = [:]
         chains = [:]
         for (index, record) in (snapshot?.records ?? []).enumerated() {
             guard let state = record.renderState as? AudioLayerState else { continue }
@@ -202,11 +206,28 @@ public final class AudioEngine: RenderHost {
                   let voice = voice(for: record, source: source, position: position, from: effectiveFrame)
             else { continue }
             live[record.serial] = voice
-            entries.append(.init(voice: voice, chain: chain, position: position))
+            let filters = filterStage(of: snapshot!, index: index, channels: voice.channelCount)
+            memories[record.serial] = filters?.memory
+            entries.append(.init(voice: voice, chain: chain, position: position, filters: filters))
         }
         voices = live
+        filterMemories = memories
         core.handoff.submit(MixPlan(effectiveFrame: effectiveFrame, entries: entries, fade: outputFade,
                                     end: endFrame(of: snapshot, from: effectiveFrame)))
+    }
+
+    /// The filters of the layer at `index`, with the memory of its previous
+    /// plan when the chain has kept its shape and the voice its channels;
+    /// nil when the layer and its ancestors have none.
+    private func filterStage(of snapshot: RenderSnapshot, index: Int,
+                             channels: Int) -> (chain: FilterChain, memory: FilterMemory)? {
+        let chain = FilterChain(snapshot: snapshot, index: index)
+        guard !chain.isEmpty else { return nil }
+        let serial = snapshot.records[index].serial
+        if let memory = filterMemories[serial], memory.shape == chain.shape, memory.channels == channels {
+            return (chain, memory)
+        }
+        return (chain, FilterMemory(shape: chain.shape, channels: channels))
     }
 
     /// The mix frame at which the root layer's time reaches ``endTime``,

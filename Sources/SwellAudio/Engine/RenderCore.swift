@@ -61,6 +61,7 @@ package final class RenderCore: @unchecked Sendable {
     private let gainLeft: UnsafeMutablePointer<Float>
     private let gainRight: UnsafeMutablePointer<Float>
     private let gainScratch: GainChain.Scratch
+    private let filterScratch: FilterChain.Scratch
     private let tolerance: Double
     /// 20 ms in whole frames: the length of the fade before the device
     /// closes, and of the engine's pause fade (``OutputFade``).
@@ -82,6 +83,7 @@ package final class RenderCore: @unchecked Sendable {
         gainLeft = .allocate(capacity: maxBlock)
         gainRight = .allocate(capacity: maxBlock)
         gainScratch = GainChain.Scratch(capacity: maxBlock)
+        filterScratch = FilterChain.Scratch(capacity: maxBlock)
         fadeOutFrames = max(1, Int((0.02 * sampleRate).rounded()))
         fadeOutRemaining = fadeOutFrames
     }
@@ -91,6 +93,7 @@ package final class RenderCore: @unchecked Sendable {
         gainLeft.deallocate()
         gainRight.deallocate()
         gainScratch.deallocate()
+        filterScratch.deallocate()
         plan?.release()
         unretired?.release()
     }
@@ -156,7 +159,7 @@ package final class RenderCore: @unchecked Sendable {
             guard only == nil else { return 0 }
             only = entry
         }
-        guard let entry = only, entry.position.fileFrame(atMixFrame: start) >= 0,
+        guard let entry = only, entry.filters == nil, entry.position.fileFrame(atMixFrame: start) >= 0,
               entry.voice.channelCount == channelCount,
               let gains = entry.chain.constantGains(frames: span, from: start, sampleRate: sampleRate,
                                                     tolerance: tolerance, panned: channelCount == 2),
@@ -211,6 +214,10 @@ package final class RenderCore: @unchecked Sendable {
             let start = frame + Int64(lead), end = lead + read
             account(voice, read: read, ended: ended, at: start)
             guard read > 0 else { continue }
+            if let (filters, memory) = entry.filters {
+                filters.process(sourceBuffer, frames: read, channels: voice.channelCount, from: start,
+                                sampleRate: sampleRate, tolerance: tolerance, memory: memory, scratch: filterScratch)
+            }
             switch gainPath {
             case .sample: sampleGains(entry.chain, frames: read, at: start)
             case .display: displayGains(voice, chain: entry.chain, frames: read, at: start)

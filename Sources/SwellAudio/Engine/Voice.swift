@@ -77,6 +77,9 @@ final class MixPlan: Sendable {
         let voice: Voice
         let chain: GainChain
         let position: MediaPosition
+        /// The layer's and its ancestors' filters, with their memory; nil
+        /// when there are none.
+        let filters: (chain: FilterChain, memory: FilterMemory)?
     }
 
     let effectiveFrame: Int64

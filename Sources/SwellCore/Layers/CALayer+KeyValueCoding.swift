@@ -34,6 +34,7 @@ extension CALayer {
         case "name": return name
         case LayerProperty.contents.key: return contents
         case LayerProperty.frame.key: return frame
+        case LayerFilter.layerKey: return filters
         default: break
         }
         guard let defaultValue = defaultValue(forProperty: key) else { return nil }
@@ -55,6 +56,7 @@ extension CALayer {
                 CADiagnostics.warn("\(debugName): cannot set 'frame' to \(value.map { "\($0)" } ?? "nil")")
             }
             return
+        case LayerFilter.layerKey: filters = value as? [LayerFilter]; return
         default: break
         }
         if let defaultValue = defaultValue(forProperty: key) {

@@ -178,9 +178,15 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
 
     // MARK: Other properties
 
-    /// Filters for the layer and what is behind it, and how it composites
-    /// (kept for hosts that render them).
-    open var filters: [Any]?
+    /// The filters of the sound of the layer and its sublayers, in order:
+    /// each a named biquad whose parameters are layer properties at
+    /// `filters.NAME.KEY` (docs/filters.md). A sound group's — an audio
+    /// layer's, a bus's — are heard; others have no sound to filter.
+    open var filters: [LayerFilter]? {
+        didSet { adoptFilters(replacing: oldValue ?? []) }
+    }
+    /// Filters for what is behind the layer, and how it composites (kept
+    /// for hosts that render them).
     open var backgroundFilters: [Any]?
     open var compositingFilter: Any?
     /// The layer that masks this one, by its alpha.

@@ -20,10 +20,13 @@ public final class LayerRecord: Sendable {
     public let layerClass: CALayer.Type
     /// The layer's `contents` in a drawable form, or nil.
     public let contents: LayerContents?
+    /// The layer's ``CALayer/filters``; their parameters' tracks are at
+    /// their key paths.
+    public let filters: [LayerFilter]
 
     init(serial: UInt64, name: String?, timing: MediaTiming, values: [String: any Animatable],
          defaults: [String: any Animatable], tracks: [any AnyPropertyTrack], renderState: (any Sendable)?,
-         layerClass: CALayer.Type, contents: LayerContents?) {
+         layerClass: CALayer.Type, contents: LayerContents?, filters: [LayerFilter]) {
         self.serial = serial
         self.name = name
         self.timing = timing
@@ -33,6 +36,7 @@ public final class LayerRecord: Sendable {
         self.renderState = renderState
         self.layerClass = layerClass
         self.contents = contents
+        self.filters = filters
     }
 
     /// The committed model value of `key`.
@@ -94,7 +98,8 @@ public final class LayerRecord: Sendable {
         defaults.merge(layer.undeclaredDefaults) { declared, _ in declared }
         return LayerRecord(serial: layer.serial, name: layer.name, timing: layer.layerTiming,
                            values: layer.values, defaults: defaults, tracks: tracks, renderState: layer.renderState,
-                           layerClass: type(of: layer), contents: LayerContents(layer.contents))
+                           layerClass: type(of: layer), contents: LayerContents(layer.contents),
+                           filters: layer.filters ?? [])
     }
 }
 

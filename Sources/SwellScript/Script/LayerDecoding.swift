@@ -93,6 +93,8 @@ extension ScriptDecoder {
         for member in object.members where !["name", "parent", kindKey].contains(member.key) {
             if member.key == "duck" {
                 spec.duck = try decodeDuck(member.value)
+            } else if member.key == LayerFilter.layerKey {
+                spec.filters = try decodeFilters(member.value, on: kind)
             } else if let parameter = kind.parameter(member.key) {
                 spec.parameters[member.key] = try decodeParameter(member.value, parameter)
             } else if let property = kind.layerClass.property(forKeyPath: member.key) {

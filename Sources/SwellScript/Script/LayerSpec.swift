@@ -28,6 +28,9 @@ public struct LayerSpec: Hashable, Sendable {
     public var properties: [String: SceneValue] = [:]
     /// On a generic layer, the dynamic properties its declaration adds.
     public var declaredKeys: Set<String> = []
+    /// `"filters"`: the filters of the layer's sound, whose parameters are
+    /// its properties at `filters.NAME.KEY`.
+    public var filters: [LayerFilter] = []
     /// `"duck"`: the layer's volume falls while another layer speaks.
     public var duck: DuckSpec?
     /// Where the layer's object starts in the script.
@@ -73,15 +76,18 @@ public struct LayerSpec: Hashable, Sendable {
     }
 
     /// What `keyPath` names on this layer: a property of its class (or a
-    /// key path into one), or a dynamic property its declaration added.
+    /// key path into one), a parameter of one of its filters, or a dynamic
+    /// property its declaration added.
     public func property(forKeyPath keyPath: String) -> LayerProperty? {
         if let property = type.layerClass.property(forKeyPath: keyPath) { return property }
+        if let property = filters.property(forKeyPath: keyPath) { return property }
         guard declaredKeys.contains(keyPath) else { return nil }
         return ScriptLayer.dynamicProperty(keyPath)
     }
 
-    /// Gives `layer` the script's model values, in key order.
+    /// Gives `layer` the script's filters and model values, in key order.
     public func setProperties(on layer: CALayer) {
+        if !filters.isEmpty { layer.filters = filters }
         for (keyPath, value) in properties.sorted(by: { $0.key < $1.key }) {
             layer.setValue(value.value, forKeyPath: keyPath)
         }
@@ -90,7 +96,7 @@ public struct LayerSpec: Hashable, Sendable {
     /// The keys the layer has, for suggestions: its class's and its
     /// declared dynamic properties.
     public var propertyKeys: [String] {
-        (Array(type.layerClass.propertyTable.keys) + declaredKeys).sorted()
+        (Array(type.layerClass.propertyTable.keys) + declaredKeys + filters.keyPaths).sorted()
     }
 
     /// The layer a script without `"layers"` gets: generic, named `main`,

@@ -18,12 +18,14 @@ extension CALayer {
         LayerPropertyTable.property(forKeyPath: keyPath, in: propertyTable)
     }
 
-    /// What `keyPath` names on this layer: a property of its class, or one
-    /// the layer was given through key-value coding without a declaration
-    /// (an emitter's `emitterCells.NAME.KEY`, a script's `time`).
+    /// What `keyPath` names on this layer: a property of its class, a
+    /// parameter of one of its ``filters`` (`filters.NAME.KEY`), or one the
+    /// layer was given through key-value coding without a declaration (an
+    /// emitter's `emitterCells.NAME.KEY`, a script's `time`).
     public func property(forKeyPath keyPath: String) -> LayerProperty? {
         let table = type(of: self).propertyTable
         if let found = LayerPropertyTable.property(forKeyPath: keyPath, in: table) { return found }
+        if let found = filters?.property(forKeyPath: keyPath) { return found }
         guard let value = undeclaredDefaults[keyPath] else { return nil }
         return LayerProperty(PropertyDeclaration(keyPath, type(of: self).undeclaredPropertyAnimation),
                              defaultValue: value)

@@ -47,13 +47,13 @@ public struct LayerProperty: Sendable {
     /// curve` samples.
     public var isNumeric: Bool { defaultValue.flatMap(ValueCoercion.number) != nil }
 
-    /// Why `value` cannot be set here, when it is a number outside the
-    /// declared range; nil when it can.
-    public func rangeProblem(_ value: any Animatable) -> String? {
-        guard let range = declaration.range, let number = ValueCoercion.number(value), !range.contains(number) else {
-            return nil
-        }
-        return range.requirement(forKey: key)
+    /// Why `value` cannot be set here — held, or animated to when `held`
+    /// is false — when it is a number outside the declared range; nil when
+    /// it can.
+    public func rangeProblem(_ value: any Animatable, held: Bool = true) -> String? {
+        guard let range = declaration.range, let number = ValueCoercion.number(value),
+              !range.contains(number, held: held) else { return nil }
+        return range.requirement(forKey: key, held: held)
     }
 
     /// The entry of a field of this property's value, named `field`

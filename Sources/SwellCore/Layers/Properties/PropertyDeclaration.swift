@@ -59,12 +59,26 @@ public enum PropertyAnimation: Sendable, Equatable {
 public struct PropertyRange: Sendable, Equatable {
     public let lowerBound: Double?
     public let upperBound: Double?
+    /// When the lower bound itself is refused.
+    public let excludesLowerBound: Exclusion
     /// Why, appended to the message: "it is a linear amplitude".
     public let reason: String?
 
-    public init(lowerBound: Double? = nil, upperBound: Double? = nil, reason: String? = nil) {
+    /// When a range refuses its lower bound: a filter's `Q` never reaches
+    /// 0, a layer's `rate` may fall to 0 only on its way somewhere (a tape
+    /// stop), never as a value it holds.
+    public enum Exclusion: Sendable, Equatable {
+        case never
+        case always
+        /// When the value is set to hold, not animated to.
+        case whenHeld
+    }
+
+    public init(lowerBound: Double? = nil, upperBound: Double? = nil, excludesLowerBound: Exclusion = .never,
+                reason: String? = nil) {
         self.lowerBound = lowerBound
         self.upperBound = upperBound
+        self.excludesLowerBound = excludesLowerBound
         self.reason = reason
     }
 
@@ -78,21 +92,32 @@ public struct PropertyRange: Sendable, Equatable {
         PropertyRange(lowerBound: range.lowerBound, upperBound: range.upperBound)
     }
 
-    public func contains(_ value: Double) -> Bool {
-        value >= (lowerBound ?? -.infinity) && value <= (upperBound ?? .infinity)
+    /// Whether `value` is in the range, as a value animated to (`held`
+    /// false) or held.
+    public func contains(_ value: Double, held: Bool = true) -> Bool {
+        guard value <= (upperBound ?? .infinity), let lowerBound else { return value <= (upperBound ?? .infinity) }
+        return excludes(held: held) ? value > lowerBound : value >= lowerBound
+    }
+
+    private func excludes(held: Bool) -> Bool {
+        excludesLowerBound == .always || (held && excludesLowerBound == .whenHeld)
     }
 
     /// What `key` must be: `"pan" must be within -1…1`.
-    public func requirement(forKey key: String) -> String {
+    public func requirement(forKey key: String, held: Bool = true) -> String {
         let bounds: String
+        let above = excludes(held: held)
         switch (lowerBound, upperBound) {
-        case (0?, nil): bounds = "must not be negative"
-        case (let lower?, nil): bounds = "must be at least \(Self.format(lower))"
+        case (0?, nil): bounds = above ? "must be greater than 0" : "must not be negative"
+        case (let lower?, nil): bounds = "must be \(above ? "greater than" : "at least") \(Self.format(lower))"
         case (nil, let upper?): bounds = "must be at most \(Self.format(upper))"
-        case (let lower?, let upper?): bounds = "must be within \(Self.format(lower))…\(Self.format(upper))"
+        case (let lower?, let upper?):
+            bounds = above ? "must be greater than \(Self.format(lower)) and at most \(Self.format(upper))"
+                : "must be within \(Self.format(lower))…\(Self.format(upper))"
         case (nil, nil): bounds = "may be any number"
         }
-        return "\"\(key)\" \(bounds)" + (reason.map { "; \($0)" } ?? "")
+        let unlessAnimated = above && excludesLowerBound == .whenHeld ? " unless animated" : ""
+        return "\"\(key)\" \(bounds)\(unlessAnimated)" + (reason.map { "; \($0)" } ?? "")
     }
 
     private static func format(_ value: Double) -> String {
