@@ -98,10 +98,11 @@ let package = Package(
         // module of swift-collections it needs: Heap, for scheduled events.
         .target(name: "SwellCore", dependencies: [.product(name: "HeapModule", package: "swift-collections")]),
 
-        // The audio engine: AudioLayer, the render core, the gain chain, mix
-        // plans and their lock-free hand-off, the real-time threads. Links
-        // neither ALSA nor libsndfile: sources and outputs plug in.
-        .target(name: "SwellAudio", dependencies: ["SwellCore", "CLinux"]),
+        // The audio engine: AudioLayer, the render core, the gain chain,
+        // filters, varispeed (libsoxr), mix plans and their lock-free
+        // hand-off, the real-time threads. Links neither ALSA nor
+        // libsndfile: sources and outputs plug in.
+        .target(name: "SwellAudio", dependencies: ["SwellCore", "CLinux", "CSoxr"]),
 
         // Sound files through libsndfile: reading, streaming decoders,
         // writing, and the offline renderer into a file; a source at another

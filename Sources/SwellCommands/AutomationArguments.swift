@@ -14,6 +14,12 @@ package enum Parse {
     package static func ramp(_ text: String) throws -> RampSpec { try RampSpec(parsing: text) }
     package static func loudness(_ text: String) throws -> Double { try LoudnessSpec.target(parsing: text) }
     package static func truePeak(_ text: String) throws -> Double { try LoudnessSpec.truePeak(parsing: text) }
+    /// A playback rate: a number (`1.5`), or a percentage (`150%`).
+    package static func speed(_ text: String) throws -> Double {
+        let number = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
+        guard let number, number.isFinite else { throw ValidationError("'\(text)' is not a rate: write 1.5 or 150%") }
+        return number
+    }
 }
 
 /// The automation options shared by `play`, `render` and `curve`.
@@ -60,6 +66,14 @@ package struct AutomationArguments: ParsableArguments {
             transform: Parse.truePeak)
     package var truePeak: Double?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Play each file at RATE: 2 twice as fast and an octave up, as tape (1/16 to 16).", valueName: "rate"),
+            transform: Parse.speed)
+    package var speed: Double?
+
+    @Option(name: .customLong("tape-stop"), parsing: .unconditional, help: ArgumentHelp("Slow the files to a stop over the last TIME, as a tape machine switched off.", valueName: "time"),
+            transform: Parse.streamTime)
+    package var tapeStop: TimeSpec?
+
     @Option(name: .customLong("duck-under"), help: ArgumentHelp("Mix FILE in, and duck the rest 12 dB under it while it speaks.", valueName: "file"))
     package var duckUnder: String?
 
@@ -72,6 +86,8 @@ package struct AutomationArguments: ParsableArguments {
         options.ramp = ramp
         options.duration = duration
         options.duckUnder = duckUnder
+        options.speed = speed
+        options.tapeStop = tapeStop
         options.loudness = loudness.map { LoudnessTarget(integrated: $0, truePeak: truePeak ?? LoudnessTarget.defaultTruePeak) }
         return options
     }

@@ -202,13 +202,14 @@ public final class AudioEngine: RenderHost {
             let chain = GainChain(snapshot: snapshot!, index: index, limit: limit)
             chains[record.serial] = chain
             let position = MediaPosition(snapshot: snapshot!, index: index, from: effectiveFrame, sampleRate: sampleRate)
+            let rate = RateChain(snapshot: snapshot!, index: index)
             guard let source = state.source,
-                  let voice = voice(for: record, source: source, position: position, from: effectiveFrame)
+                  let voice = voice(for: record, source: source, position: position, rate: rate, from: effectiveFrame)
             else { continue }
             live[record.serial] = voice
             let filters = filterStage(of: snapshot!, index: index, channels: voice.channelCount)
             memories[record.serial] = filters?.memory
-            entries.append(.init(voice: voice, chain: chain, position: position, filters: filters))
+            entries.append(.init(voice: voice, chain: chain, position: position, rate: rate, filters: filters))
         }
         voices = live
         filterMemories = memories
@@ -237,8 +238,8 @@ public final class AudioEngine: RenderHost {
     private func endFrame(of snapshot: RenderSnapshot?, from first: Int64) -> Int64 {
         guard let endTime, let snapshot, !snapshot.records.isEmpty else { return .max }
         let root = MediaPosition(snapshot: snapshot, index: 0, from: first, sampleRate: sampleRate)
-        guard root.isRunning, let end = Int64(exactly: (endTime * Double(sampleRate)).rounded()) else { return .max }
-        return end - root.offset
+        guard let end = Int64(exactly: (endTime * Double(sampleRate)).rounded()) else { return .max }
+        return root.mixFrame(atLocalFrame: end) ?? .max
     }
 
     // MARK: Pausing
@@ -349,33 +350,55 @@ public final class AudioEngine: RenderHost {
     }
 
     /// The voice that plays `record`'s source at `position` from frame
-    /// `first`: the layer's voice of the latest plan when the file frame it
-    /// will have reached there is the one `position` asks for, else a new
-    /// one whose reader starts at that frame — the layer was moved to
-    /// another place in its file (docs/audio.md#time-drives-the-media).
+    /// `first`: the layer's voice of the latest plan when its local time
+    /// carries on where that plan had it, else a new one — the layer was
+    /// moved to another place in its file (docs/audio.md#time-drives-the-media).
     /// A frame apart is the same place: a pause or resume committed between
     /// two frames rounds the held local time to one and the running time
     /// to the other, and the sound carries on.
-    private func voice(for record: LayerRecord, source: any AudioSource, position: MediaPosition,
+    ///
+    /// A layer that plays its file frame for frame (``RateChain/isUnity``)
+    /// reads it directly; one with another `rate` or `speed` reads it
+    /// through a varispeed reader (docs/rate.md), and keeps it while its
+    /// time carries on, whatever its rate does next.
+    private func voice(for record: LayerRecord, source: any AudioSource, position: MediaPosition, rate: RateChain,
                        from first: Int64) -> Voice? {
         let format = source.format
         let previous = voices[record.serial]
-        if position.isRunning && position.speed != 1 && previous?.position.speed != position.speed {
-            CADiagnostics.warn("'\(format.path)' plays at speed 1, not \(position.speed): Swell does not resample a file to follow its layer's speed")
+        if position.speed < 0 && previous?.position.speed != position.speed {
+            CADiagnostics.warn("'\(format.path)' holds where it is: its layer's time runs backwards (speed \(position.speed)), and Swell plays files forwards only")
         }
-        let wanted = min(max(position.fileFrame(atMixFrame: first), 0), format.frameCount)
+        let local = position.localFrame(atMixFrame: first)
+        var fileFrame: Double?
         if let voice = previous {
-            let reached = min(max(voice.position.fileFrame(atMixFrame: first), 0), format.frameCount)
+            let reached = voice.position.localFrame(atMixFrame: first)
             voice.position = position
-            if abs(reached - wanted) <= 1 { return voice }
+            if abs(reached - local) <= 1 {
+                if voice.varispeed != nil || rate.isUnity { return voice }
+                // A direct voice whose rate starts to move: on from where it is.
+                fileFrame = Double(min(max(reached, 0), format.frameCount))
+            }
         }
         guard format.sampleRate == sampleRate else {
             CADiagnostics.warn("cannot play '\(format.path)': it is \(format.sampleRate) Hz and the engine runs at \(sampleRate) Hz")
             return nil
         }
         do {
-            return Voice(reader: try source.makeReader(streaming: streamsSources, from: wanted), position: position,
-                         from: wanted)
+            if rate.isUnity {
+                let wanted = min(max(local, 0), format.frameCount)
+                return Voice(reader: try source.makeReader(streaming: streamsSources, from: wanted), position: position,
+                             from: wanted)
+            }
+            // Where the varispeed reader starts: where the layer's time is
+            // now, or reaches 0, at ∫ rate from 0.
+            let start = max(local, 0)
+            let at = min(fileFrame ?? rate.filePosition(atLocalTime: Double(start) / Double(sampleRate),
+                                                        tolerance: evaluationTolerance) * Double(sampleRate),
+                         Double(format.frameCount))
+            let leading = rate.leadingRatios(fromLocalFrame: start, sampleRate: Double(sampleRate),
+                                             tolerance: evaluationTolerance)
+            let reader = try VarispeedReader(source: source, streaming: streamsSources, from: at, leading: leading)
+            return Voice(varispeed: reader, position: position, from: start)
         } catch {
             CADiagnostics.warn("cannot play '\(format.path)': \(error)")
             return nil

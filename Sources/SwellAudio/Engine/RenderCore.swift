@@ -62,6 +62,10 @@ package final class RenderCore: @unchecked Sendable {
     private let gainRight: UnsafeMutablePointer<Float>
     private let gainScratch: GainChain.Scratch
     private let filterScratch: FilterChain.Scratch
+    /// A block's file frames per output frame, for varispeed voices, and
+    /// the local times they are evaluated at.
+    private let ratios: UnsafeMutablePointer<Double>
+    private let rateTimes: UnsafeMutablePointer<Double>
     private let tolerance: Double
     /// 20 ms in whole frames: the length of the fade before the device
     /// closes, and of the engine's pause fade (``OutputFade``).
@@ -84,6 +88,9 @@ package final class RenderCore: @unchecked Sendable {
         gainRight = .allocate(capacity: maxBlock)
         gainScratch = GainChain.Scratch(capacity: maxBlock)
         filterScratch = FilterChain.Scratch(capacity: maxBlock)
+        (ratios, rateTimes) = (.allocate(capacity: maxBlock), .allocate(capacity: maxBlock))
+        ratios.initialize(repeating: 0, count: maxBlock)
+        rateTimes.initialize(repeating: 0, count: maxBlock)
         fadeOutFrames = max(1, Int((0.02 * sampleRate).rounded()))
         fadeOutRemaining = fadeOutFrames
     }
@@ -94,6 +101,8 @@ package final class RenderCore: @unchecked Sendable {
         gainRight.deallocate()
         gainScratch.deallocate()
         filterScratch.deallocate()
+        ratios.deallocate()
+        rateTimes.deallocate()
         plan?.release()
         unretired?.release()
     }
@@ -159,13 +168,16 @@ package final class RenderCore: @unchecked Sendable {
             guard only == nil else { return 0 }
             only = entry
         }
-        guard let entry = only, entry.filters == nil, entry.position.fileFrame(atMixFrame: start) >= 0,
+        guard let entry = only, entry.voice.varispeed == nil, entry.filters == nil,
+              entry.position.localFrame(atMixFrame: start) >= 0,
               entry.voice.channelCount == channelCount,
               let gains = entry.chain.constantGains(frames: span, from: start, sampleRate: sampleRate,
                                                     tolerance: tolerance, panned: channelCount == 2),
               gains == (1, 1)
         else { return 0 }
-        if !entry.voice.hasStarted { catchUp(entry.voice, to: entry.position.fileFrame(atMixFrame: start)) }
+        if !entry.voice.hasStarted {
+            catchUp(entry.voice, rate: entry.rate, to: entry.position.localFrame(atMixFrame: start))
+        }
         guard let (read, ended) = entry.voice.reader.readStored(into: bytes, frameCount: span, layout: layout)
         else { return 0 }
         account(entry.voice, read: read, ended: ended, at: start)
@@ -207,11 +219,12 @@ package final class RenderCore: @unchecked Sendable {
         for entry in plan.entries where entry.position.isRunning {
             let voice = entry.voice
             guard !voice.hasEnded.load(ordering: .relaxed) else { continue }
-            let lead = Int(min(Int64(frames), max(0, -entry.position.fileFrame(atMixFrame: frame))))
+            let lead = entry.position.framesBeforeStart(at: frame, upTo: frames)
             guard lead < frames else { continue }
-            if !voice.hasStarted { catchUp(voice, to: entry.position.fileFrame(atMixFrame: frame + Int64(lead))) }
-            let (read, ended) = read(voice, frames: frames - lead)
-            let start = frame + Int64(lead), end = lead + read
+            let start = frame + Int64(lead)
+            if !voice.hasStarted { catchUp(voice, rate: entry.rate, to: entry.position.localFrame(atMixFrame: start)) }
+            let (read, ended) = read(voice, rate: entry.rate, frames: frames - lead, at: start)
+            let end = lead + read
             account(voice, read: read, ended: ended, at: start)
             guard read > 0 else { continue }
             if let (filters, memory) = entry.filters {
@@ -231,19 +244,31 @@ package final class RenderCore: @unchecked Sendable {
         return mixed
     }
 
-    /// Moves a new voice's reader on to `fileFrame`, the frame its layer
-    /// is at where the voice is first heard. The reader was opened at the
-    /// frame the layer is at on its plan's effective frame; a plan that
-    /// reaches this thread after that frame — the owning thread was still
-    /// opening the reader, decoding its first second, while this thread
-    /// rendered on — would otherwise play the file late by the frames
-    /// between, and a seek would land short of its target.
-    private func catchUp(_ voice: Voice, to fileFrame: Int64) {
+    /// Moves a new voice's reader on to local frame `localFrame`, where its
+    /// layer is where the voice is first heard. The reader was opened where
+    /// the layer is on its plan's effective frame; a plan that reaches this
+    /// thread after that frame — the owning thread was still opening the
+    /// reader, decoding its first second, while this thread rendered on —
+    /// would otherwise play the file late by the frames between, and a seek
+    /// would land short of its target. A varispeed reader renders the
+    /// frames between at the layer's rate and drops them.
+    private func catchUp(_ voice: Voice, rate: RateChain, to localFrame: Int64) {
         voice.hasStarted = true
-        var behind = fileFrame - voice.firstFileFrame
+        var behind = localFrame - voice.readerStart
+        var at = voice.readerStart
         while behind > 0 {
-            let (read, ended) = voice.reader.read(into: sourceBuffer, frameCount: Int(min(behind, Int64(maxBlock))))
+            let chunk = Int(min(behind, Int64(maxBlock)))
+            let (read, ended): (Int, Bool)
+            if let varispeed = voice.varispeed {
+                rate.ratios(fromLocalFrame: at + VarispeedReader.lookahead, count: chunk, sampleRate: sampleRate,
+                            tolerance: tolerance,
+                            times: rateTimes, into: ratios)
+                (read, ended) = varispeed.read(into: sourceBuffer, frameCount: chunk, ratios: ratios)
+            } else {
+                (read, ended) = voice.reader.read(into: sourceBuffer, frameCount: chunk)
+            }
             behind -= Int64(read)
+            at += Int64(read)
             if ended || read == 0 { break }
         }
     }
@@ -261,17 +286,28 @@ package final class RenderCore: @unchecked Sendable {
         (out + frames.lowerBound * channelCount).update(repeating: 0, count: frames.count * channelCount)
     }
 
-    /// Reads up to `frames` frames of `voice`. A decoder that has fallen
-    /// behind delivers what it has (the rest is silence), unless the output
-    /// has no real-time deadline: then the read is retried, sleeping 100 µs
-    /// between tries, for up to two seconds.
-    private func read(_ voice: Voice, frames: Int) -> (frames: Int, ended: Bool) {
-        var (read, ended) = voice.reader.read(into: sourceBuffer, frameCount: frames)
+    /// Reads up to `frames` frames of `voice` from mix frame `frame`, at
+    /// its layer's rate if it is a varispeed voice. A decoder that has
+    /// fallen behind delivers what it has (the rest is silence), unless the
+    /// output has no real-time deadline: then the read is retried, sleeping
+    /// 100 µs between tries, for up to two seconds.
+    private func read(_ voice: Voice, rate: RateChain, frames: Int, at frame: Int64) -> (frames: Int, ended: Bool) {
+        if voice.varispeed != nil {
+            rate.ratios(frames: frames, from: frame + VarispeedReader.lookahead, sampleRate: sampleRate,
+                        tolerance: tolerance,
+                        times: rateTimes, into: ratios)
+        }
+        func next(_ read: Int) -> (frames: Int, ended: Bool) {
+            let out = sourceBuffer + read * voice.channelCount
+            guard let varispeed = voice.varispeed else { return voice.reader.read(into: out, frameCount: frames - read) }
+            return varispeed.read(into: out, frameCount: frames - read, ratios: ratios + read)
+        }
+        var (read, ended) = next(0)
         var tries = 0
         while read < frames && !ended && tries < 20_000 && !outputIsRealTime.load(ordering: .relaxed) {
             usleep(100)
             tries += 1
-            let more = voice.reader.read(into: sourceBuffer + read * voice.channelCount, frameCount: frames - read)
+            let more = next(read)
             read += more.frames
             ended = more.ended
         }

@@ -12,7 +12,13 @@ import Synchronization
 /// display targets are a small lock-free mailbox written by the owning
 /// thread.
 final class Voice: @unchecked Sendable {
+    /// The source's frames: what the voice plays, or what its varispeed
+    /// reader resamples.
     let reader: any AudioSourceReader
+    /// For a layer that does not play its file frame for frame — a `rate`
+    /// other than 1, animated, or a `speed` other than 1 — the reader that
+    /// resamples it (docs/rate.md); nil for one that does.
+    let varispeed: VarispeedReader?
     let channelCount: Int
     /// Set once the reader has delivered its last frame (render thread writes).
     let hasEnded = Atomic<Bool>(false)
@@ -22,9 +28,11 @@ final class Voice: @unchecked Sendable {
     /// has ended (render thread writes, before `hasEnded`): where a file
     /// that ran out or failed stops being heard.
     let endFrame = Atomic<Int64>(0)
-    /// The file frame the reader starts at: where the layer is at the
-    /// effective frame of the plan the voice was made for.
-    let firstFileFrame: Int64
+    /// The local frame the reader starts at: where the layer is at the
+    /// effective frame of the plan the voice was made for (or 0, if its
+    /// time has not reached it) — for a direct voice, the file frame too. A
+    /// voice first heard later catches up from there.
+    let readerStart: Int64
     /// Whether the render thread has begun reading (render thread only).
     var hasStarted = false
 
@@ -45,8 +53,19 @@ final class Voice: @unchecked Sendable {
 
     init(reader: any AudioSourceReader, position: MediaPosition, from firstFileFrame: Int64) {
         self.reader = reader
+        varispeed = nil
         self.position = position
-        self.firstFileFrame = firstFileFrame
+        readerStart = firstFileFrame
+        channelCount = reader.channelCount
+    }
+
+    /// A varispeed voice, whose reader is at its first position at local
+    /// frame `localFrame`.
+    init(varispeed: VarispeedReader, position: MediaPosition, from localFrame: Int64) {
+        reader = varispeed.inner
+        self.varispeed = varispeed
+        self.position = position
+        readerStart = localFrame
         channelCount = reader.channelCount
     }
 
@@ -77,6 +96,8 @@ final class MixPlan: Sendable {
         let voice: Voice
         let chain: GainChain
         let position: MediaPosition
+        /// How fast a varispeed voice reads its file.
+        let rate: RateChain
         /// The layer's and its ancestors' filters, with their memory; nil
         /// when there are none.
         let filters: (chain: FilterChain, memory: FilterMemory)?

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A layer that plays a sound file, with an animatable volume and pan.
+/// A layer that plays a sound file, with an animatable volume, pan and
+/// playback rate.
 ///
 /// This is the non-visual layer of objc.io's "Animating Custom Layer
 /// Properties" (an `AudioLayer` whose `@dynamic volume` Core Animation
@@ -34,6 +35,12 @@ open class AudioLayer: CALayer, SoundGroup {
     @Dynamic(PropertyDeclaration.volume.displayed()) public var volume: Double = 1
     /// The stereo position, −1 (left) … 1 (right).
     @Dynamic(.pan) public var pan: Double = 0
+    /// The playback rate, AVAudioPlayer's and AVPlayer's `rate`: 1 plays
+    /// the file as it is, 2 twice as fast and an octave up — varispeed, as
+    /// tape plays. The file position is ∫ rate over the layer's local time,
+    /// which its `speed` and its ancestors' already scale
+    /// (docs/rate.md).
+    @Dynamic(.rate) public var rate: Double = 1
 
     /// How `volume` maps to amplitude. Not animatable.
     @Dynamic(.taper) public var taper: VolumeTaper = .linear
@@ -43,6 +50,14 @@ open class AudioLayer: CALayer, SoundGroup {
 
     /// The format of the sound the layer plays, if any.
     public var source: AudioSourceDescription? { soundSource?.format }
+
+    /// How long the layer takes to play its file, in its local time, at
+    /// the rate it holds: the file's duration over `rate`. Nil when the
+    /// file does not say how long it is, or the rate holds it still.
+    public var playingDuration: Double? {
+        guard let duration = source?.duration, rate > 0 else { return nil }
+        return duration / rate
+    }
 
     public override init() {
         super.init()
@@ -106,6 +121,11 @@ extension PropertyDeclaration {
     /// equal-power; animated implicitly, as `volume` is, and asking for
     /// `display()` while it moves.
     public static let pan = PropertyDeclaration("pan", .implicit, display: true, range: .within(-1...1))
+    /// `rate`: an audio layer's playback rate, 1 its file's own; up to 16,
+    /// and above 0 unless on its way somewhere (a tape stop animates it to
+    /// 0). Animated implicitly, as `volume` is.
+    public static let rate = PropertyDeclaration("rate", .implicit, range: PropertyRange(
+        lowerBound: 0, upperBound: 16, excludesLowerBound: .whenHeld, reason: "it is a playback rate"))
     /// `taper`: how an audio layer's volume maps to amplitude
     /// (``VolumeTaper``); a setting, never animated.
     public static let taper = PropertyDeclaration("taper", .none)

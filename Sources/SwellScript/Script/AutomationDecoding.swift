@@ -47,9 +47,9 @@ extension ScriptDecoder {
         var numbers: [Double] = [], values: [Double] = []
         for (parameter, argument) in zip(name.parameters, arguments) {
             let given = parameter == .values ? try argument.numbers(parameter.rawValue) : [try argument.number(parameter.rawValue)]
-            if parameter.isValue, let wrong = given.firstIndex(where: { property.rangeProblem($0) != nil }) {
+            if parameter.isValue, let wrong = given.firstIndex(where: { property.rangeProblem($0, held: false) != nil }) {
                 let place = parameter == .values ? try argument.array(parameter.rawValue)[wrong].location : argument.location
-                throw Diagnostic(property.rangeProblem(given[wrong])!, at: place)
+                throw Diagnostic(property.rangeProblem(given[wrong], held: false)!, at: place)
             }
             if parameter == .values { values = given } else { numbers += given }
         }

@@ -95,10 +95,13 @@ extension ScriptDecoder {
             throw Diagnostic("\"calls\" lists the calls of an \"automate\"; this event has none", at: calls.keyLocation)
         }
 
+        var transaction = TransactionSpec()
+        transaction.animationDuration = try object.nonNegativeNumber("duration")
         let action: EventSpec.Action
         switch actionMember.key {
         case "set":
-            action = .set(try decodeSet(actionMember.value, on: layer))
+            action = .set(try decodeSet(actionMember.value, on: layer,
+                                        held: (transaction.animationDuration ?? 0) == 0))
         case "add":
             action = .add(try decodeAnimation(actionMember.value, on: layer), forKey: try animationKey(object))
         case "automate":
@@ -111,8 +114,6 @@ extension ScriptDecoder {
             action = key == "*" ? .removeAllAnimations : .removeAnimation(forKey: key)
         }
 
-        var transaction = TransactionSpec()
-        transaction.animationDuration = try object.nonNegativeNumber("duration")
         if let timingFunction = object["timingFunction"] {
             transaction.animationTimingFunction = try decodeTimingFunction(timingFunction, named: "timingFunction")
         }
@@ -134,8 +135,11 @@ extension ScriptDecoder {
     }
 
     /// `"set"`: model values for properties the layer has, each read as
-    /// its table entry says (``decodeValue(_:for:key:)``).
-    private func decodeSet(_ value: JSONValue, on layer: LayerSpec) throws(Diagnostic) -> [String: SceneValue] {
+    /// its table entry says (``decodeValue(_:for:key:held:)``), and to
+    /// hold unless the event animates to them (`held` false: it has a
+    /// duration).
+    private func decodeSet(_ value: JSONValue, on layer: LayerSpec,
+                           held: Bool) throws(Diagnostic) -> [String: SceneValue] {
         let object = try JSONObjectReader(value, as: "\"set\"")
         guard !object.members.isEmpty else {
             throw Diagnostic("\"set\" must name at least one property", at: value.location)
@@ -148,7 +152,7 @@ extension ScriptDecoder {
                     "layer \(layer.name.quotedForMessage) has no property \(member.key.quotedForMessage)\(KeySuggestion.hint(for: member.key, among: layer.propertyKeys))\(declare)",
                     at: member.keyLocation)
             }
-            values[member.key] = try decodeValue(member.value, for: property, key: member.key)
+            values[member.key] = try decodeValue(member.value, for: property, key: member.key, held: held)
         }
         return values
     }

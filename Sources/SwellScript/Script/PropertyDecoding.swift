@@ -8,10 +8,11 @@ import Foundation
 /// values and `swell ctl`'s requests, so a value is refused alike, at its
 /// place, wherever it is written.
 extension ScriptDecoder {
-    /// `value` for `property`, checked against its range unless
-    /// `checksRange` is false.
+    /// `value` for `property`, checked against its range — as a value to
+    /// hold, or with `held` false one animated to — unless `checksRange`
+    /// is false.
     func decodeValue(_ value: JSONValue, for property: LayerProperty, key: String,
-                     checksRange: Bool = true) throws(Diagnostic) -> SceneValue {
+                     checksRange: Bool = true, held: Bool = true) throws(Diagnostic) -> SceneValue {
         switch property.kind {
         case .image: return SceneValue(try decodeImage(value, key: key))
         case .text, .fontName: return SceneValue(try value.string(key))
@@ -28,7 +29,7 @@ extension ScriptDecoder {
         } else {
             decoded = try decodeValue(value, key: key, like: example)
         }
-        if checksRange, let problem = property.rangeProblem(decoded) { throw Diagnostic(problem, at: value.location) }
+        if checksRange, let problem = property.rangeProblem(decoded, held: held) { throw Diagnostic(problem, at: value.location) }
         return SceneValue(decoded)
     }
 

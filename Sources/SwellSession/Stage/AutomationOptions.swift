@@ -3,8 +3,8 @@ import SwellAudio
 import SwellScript
 
 /// The automation options shared by `play`, `render` and `curve`
-/// (docs/cli.md#automation): a level, fades, a ramp, and the length they are
-/// measured against.
+/// (docs/cli.md#automation): a level, fades, a ramp, a playback rate, and
+/// the length they are measured against.
 public struct AutomationOptions: Sendable, Equatable {
     /// `--volume LEVEL`: the model volume, as linear amplitude.
     public var volume: Double?
@@ -27,6 +27,10 @@ public struct AutomationOptions: Sendable, Equatable {
     /// `--duck-under FILE`: FILE plays in a layer `narration`, and the
     /// layer the options automate ducks under it (docs/ducking.md).
     public var duckUnder: String?
+    /// `--speed RATE`: the `rate` of each input's layer (docs/rate.md).
+    public var speed: Double?
+    /// `--tape-stop TIME`: each input's `rate` falls to 0 over `[L − D, L]`.
+    public var tapeStop: TimeSpec?
 
     public init() {}
 
@@ -54,6 +58,9 @@ public struct AutomationOptions: Sendable, Equatable {
                                   + "Web Audio's calls, whose other segments are linear")
         }
         if let volume, !(volume >= 0 && volume.isFinite) { throw AutomationError("--volume must be a finite, non-negative level") }
+        if let speed, let range = PropertyDeclaration.rate.range, !range.contains(speed) {
+            throw AutomationError("--speed must be above \(range.lowerBound ?? 0) and at most \(range.upperBound ?? 0), not \(speed)")
+        }
     }
 }
 

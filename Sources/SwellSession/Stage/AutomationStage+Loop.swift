@@ -20,7 +20,7 @@ extension AutomationStage {
         /// How long before it begins a pass is added.
         public static let lead = 0.5
         /// Each input's source, layer name and place in a pass.
-        package let parts: [(source: any AudioSource, name: String, offset: Double)]
+        package let parts: [(source: any AudioSource, name: String, offset: Double, rate: Double)]
         /// P, in seconds of whole frames.
         public let period: Double
         /// The passes added, with where each ends, in the first layer's time.
@@ -34,13 +34,13 @@ extension AutomationStage {
         /// The loop of the inputs' first pass, `layers`; `frames` rounds a
         /// duration to whole frames.
         public init(_ layers: [AudioLayer], frames: (Double) -> Double) throws(AutomationError) {
-            var parts: [(source: any AudioSource, name: String, offset: Double)] = []
+            var parts: [(source: any AudioSource, name: String, offset: Double, rate: Double)] = []
             var period = 0.0
             for layer in layers {
-                guard let source = layer.soundSource, let duration = source.format.duration else {
+                guard let source = layer.soundSource, let duration = layer.playingDuration else {
                     throw AutomationError("'\(layer.source?.path ?? layer.name ?? "")' does not say how long it is, so it cannot loop")
                 }
-                parts.append((source, layer.name ?? "input", layer.beginTime))
+                parts.append((source, layer.name ?? "input", layer.beginTime, layer.rate))
                 period = max(period, layer.beginTime + frames(duration))
             }
             guard period > 0 else { throw AutomationError("--loop needs input files to play over and over") }
@@ -65,6 +65,8 @@ extension AutomationStage {
                 let layer = AudioLayer(soundSource: part.source)
                 layer.name = part.name
                 layer.beginTime = begin + part.offset
+                // Before it is in the hosted tree: held, not animated to.
+                layer.rate = part.rate
                 parent.addSublayer(layer)
                 return layer
             }

@@ -14,6 +14,9 @@ extension AutomationStage {
     ///   fades that overlap multiply, as two FFmpeg `afade` filters do. A
     ///   fade longer than L began before the start: its begin time is in
     ///   the past.
+    /// - `--tape-stop D`: on each input's layer, a basic animation of
+    ///   `rate` to 0 ending at the length L, with `--timing`'s shape, held
+    ///   at 0 after: the file slows to a stop, pitch falling with it.
     /// - `--ramp`: the target's model volume is the first point's from the
     ///   start, without an implicit animation; from the first point's time
     ///   a keyframe animation runs to the last, held after — or, when a
@@ -22,7 +25,8 @@ extension AutomationStage {
     ///
     /// The ramp's starting value comes before every other event at 0, the
     /// rest after the script's own at the same times.
-    func optionEvents(fadeIn: Double?, fadeOut: Double?) throws(AutomationError) -> (first: [EventSpec], after: [EventSpec]) {
+    func optionEvents(fadeIn: Double?, fadeOut: Double?,
+                      tapeStop: Double?) throws(AutomationError) -> (first: [EventSpec], after: [EventSpec]) {
         let target = targetName
         var first: [EventSpec] = [], after: [EventSpec] = []
         let shape = options.timing
@@ -46,6 +50,21 @@ extension AutomationStage {
             animation.fillMode = .forwards
             animation.isRemovedOnCompletion = false
             after.append(event(at: max(begin, 0), on: fadeOutLayer.name ?? "", .add(animation, forKey: "fade-out")))
+        }
+        if let tapeStop = tapeStop.map(frames), tapeStop > 0 {
+            guard let length else { throw AutomationError("--tape-stop needs the length of the input, or --duration") }
+            let begin = length - tapeStop
+            for layer in inputLayers {
+                var stop = BasicAnimationSpec(property: PropertyAnimationSpec(keyPath: AudioKey.rate))
+                stop.toValue = 0.0
+                var animation = AnimationSpec(.basic(stop), location: Self.commandLine)
+                if begin < 0 { animation.beginTime = layer.convertTime(origin + begin, from: nil) }
+                animation.duration = tapeStop
+                animation.timingFunction = shape
+                animation.fillMode = .forwards
+                animation.isRemovedOnCompletion = false
+                after.append(event(at: max(begin, 0), on: layer.name ?? "", .add(animation, forKey: "tape-stop")))
+            }
         }
         if let ramp = options.ramp, let start = ramp.points.first, let end = ramp.points.last {
             var hold = TransactionSpec()

@@ -139,6 +139,7 @@ public final class AutomationStage {
             }
         }
         if let volume = options.volume { target.setValue(volume, forKey: AudioKey.volume) }
+        if let speed = options.speed { for layer in inputLayers { layer.rate = speed } }
         if let loudness = options.loudness { try applyLoudness(loudness) }
         let ducks = try insertDucks()
         if let fadeOut, fadeOut > 0 { try insertFadeOutLayer() }
@@ -147,7 +148,8 @@ public final class AutomationStage {
         CATransaction.flush()
         // A loop has no end of its own: only --duration gives it one.
         length = try options.duration?.seconds(atSampleRate: sampleRate) ?? (loops ? nil : mediaEnd)
-        let (first, after) = try optionEvents(fadeIn: fadeIn, fadeOut: fadeOut)
+        let (first, after) = try optionEvents(fadeIn: fadeIn, fadeOut: fadeOut,
+                                              tapeStop: try options.tapeStop?.seconds(atSampleRate: sampleRate))
         // Stable: events at the same time keep this order.
         events = (first + ducks + script.events + after).enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
@@ -181,7 +183,7 @@ public final class AutomationStage {
                 if timed.speed == 0 { return }
                 ancestor = timed.superlayer
             }
-            guard let duration = source.duration else { unknown = true; return }
+            guard let duration = audio.playingDuration else { unknown = unknown || source.duration == nil; return }
             end = max(end ?? 0, audio.convertTime(duration, to: nil))
         }
         return unknown ? nil : end
@@ -245,10 +247,10 @@ public final class AutomationStage {
         var crossfades: [Crossfade] = []
         var start = 0.0
         for (outgoing, incoming) in zip(inputLayers, inputLayers.dropFirst()) {
-            guard let a = outgoing.source!.duration else {
+            guard let a = outgoing.playingDuration else {
                 throw AutomationError("'\(outgoing.source!.path)' does not say how long it is, so nothing can follow it")
             }
-            let b = incoming.source!.duration ?? .infinity
+            let b = incoming.playingDuration ?? .infinity
             let overlap = frames(min(crossfade, a, b))
             start += frames(a) - overlap
             incoming.beginTime = start

@@ -12,11 +12,11 @@ import CSoxr
 /// the library's default does not change Swell's sound. One thread
 /// (`soxr_runtime_spec(1)`), so that no worker threads wake for an audio
 /// render thread's block.
-enum SoxrStream {
+package enum SoxrStream {
     /// A new stream from `inputRate` to `outputRate` for `channelCount`
     /// interleaved channels. Allocates and designs the filters: call it off
     /// the render thread.
-    static func make(from inputRate: Int, to outputRate: Int, channelCount: Int) throws(SoxrError) -> soxr_t {
+    package static func make(from inputRate: Int, to outputRate: Int, channelCount: Int) throws(SoxrError) -> soxr_t {
         var io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I)
         var quality = soxr_quality_spec(UInt(SOXR_HQ), 0)
         var runtime = soxr_runtime_spec(1)
@@ -32,10 +32,10 @@ enum SoxrStream {
 }
 
 /// A libsoxr error, in its own words (soxr's errors are constant strings).
-struct SoxrError: Error, CustomStringConvertible {
-    let description: String
+package struct SoxrError: Error, CustomStringConvertible {
+    package let description: String
 
-    init(_ error: soxr_error_t?) {
+    package init(_ error: soxr_error_t?) {
         description = error.map { String(cString: $0) } ?? "libsoxr failed"
     }
 }

@@ -1,0 +1,241 @@
+import CSoxr
+import Foundation
+
+/// A voice's file at a varying rate, through libsoxr's variable-rate
+/// resampler (docs/rate.md): output frame k holds the file at position
+/// P₀ + Σⱼ₍ⱼ₍₋₎ₖ₎ ratio(j), to within a fifth of a frame.
+///
+/// libsoxr 0.1.3's variable-rate engine reports no usable delay
+/// (`soxr_delay` is a constant 100 there), so the reader drives it as
+/// measured (docs/rate.md#how-the-position-is-kept):
+///
+/// - Output j of the engine plays input position at₀ + Q(j − τ), Q the
+///   running sum of the ratios it was given, τ = 1.8633 outputs (its
+///   output filter's group delay), at₀ the read phase its first ratio
+///   sets. The reader feeds the audio before P₀ first (the pre-roll) and
+///   discards the engine's first `warmUp` outputs at the ratio that lands
+///   the read position on P₀, and gives each new ratio first blended with
+///   the last, (1 − f)·new + f·old with f = 2 − τ — a delay of the ratio
+///   schedule by f. Output t then plays Q(t − 2): the caller hands the
+///   ratios two frames ahead (``lookahead``).
+/// - Ratios are held on a grid of 2⁻²⁸, exact in every stage of the
+///   engine, the rounding carried over, so the position never drifts; and
+///   a ratio whose double is a whole number is moved off it by one step of
+///   the grid: the engine does not change stage on such a ratio, and
+///   aliases.
+/// - A moving rate is given as the mean of each 16 frames: the position
+///   is exact at every 16th frame and within |ρ′|·16²/8 between.
+/// - Below 1/16, the engine's slowest, the sound fades out (silent at
+///   1/16, full at 1/8) and the engine is not run; the ground the file
+///   covers meanwhile is made up, silently, once the rate is back.
+///
+/// Real-time safe after `init`, which makes the engine, reads the
+/// pre-roll and runs the warm-up on the calling thread.
+final class VarispeedReader: @unchecked Sendable {
+    /// How many frames ahead of the output the ratios are handed.
+    static let lookahead: Int64 = 2
+    /// The engine's range of ratios, file frames per output frame.
+    static let ratios: ClosedRange<Double> = 1.0 / 16 ... 16
+    private static let tau = 1.8633
+    private static let blend = 2 - tau
+    private static let warmUp = 2048
+    private static let feedFrames = 16
+    private static let chunkFrames = 16
+    private static let grid = 1.0 / 268_435_456
+
+    let inner: any AudioSourceReader
+    let channelCount: Int
+    private let stream: soxr_t
+    private let feed: UnsafeMutablePointer<Float>
+    /// Zeros still to feed before the inner reader's first frame: the
+    /// pre-roll before the file's start.
+    private var zerosAhead: Int
+    /// The file frame the inner reader started at, and how many it has
+    /// delivered.
+    private let innerStart: Int64
+    private var delivered: Int64 = 0
+    private var innerEnded = false
+    /// The file position the next output frame plays.
+    private(set) var position: Double
+    /// The ratio the engine runs at, the rounding carried, the ground owed
+    /// from a stretch below the engine's slowest, and the last gain.
+    private var current: Double
+    private var carry = 0.0
+    private var owed = 0.0
+    private var gain = 1.0
+
+    /// A reader of `source` whose first output frame plays file position
+    /// `position`, where `leading` are the ratios of the output's first
+    /// ``lookahead`` + 1 frames.
+    init(source: any AudioSource, streaming: Bool, from position: Double, leading: [Double]) throws {
+        let channels = source.format.channelCount
+        let first = Self.clamped(leading[Int(Self.lookahead)])
+        // Output t ≥ 2 plays base + δ + Σ_{2 ≤ j < t} ratio(j).
+        let origin = position + leading.prefix(Int(Self.lookahead)).reduce(0, +)
+        let base = origin.rounded(.down), delta = origin - base
+        var io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I)
+        var quality = soxr_quality_spec(UInt(SOXR_HQ), UInt(SOXR_VR))
+        var runtime = soxr_runtime_spec(1)
+        var error: soxr_error_t?
+        guard let stream = soxr_create(Self.ratios.upperBound, 1, UInt32(channels), &error, &io, &quality, &runtime),
+              error == nil else { throw SoxrError(error) }
+        let r0 = Self.onGrid(first)
+        soxr_set_io_ratio(stream, r0, 0)
+        let start = Self.startPhase(r0)
+        let preroll = (Double(Self.warmUp) * r0 + start + Self.blend * r0 + delta).rounded(.up)
+        let firstFrame = Int64(base) - Int64(preroll)
+        self.stream = stream
+        channelCount = channels
+        self.position = position
+        current = r0
+        innerStart = max(0, firstFrame)
+        zerosAhead = Int(max(0, -firstFrame))
+        feed = .allocate(capacity: Self.feedFrames * channels)
+        do {
+            inner = try source.makeReader(streaming: streaming, from: min(innerStart, source.format.frameCount))
+        } catch {
+            soxr_delete(stream)
+            feed.deallocate()
+            throw error
+        }
+        setRatio((preroll - start - Self.blend * r0 + delta) / Double(Self.warmUp), frames: Self.warmUp)
+        let discarded = UnsafeMutablePointer<Float>.allocate(capacity: Self.warmUp * channels)
+        _ = pull(into: discarded, frames: Self.warmUp)
+        discarded.deallocate()
+    }
+
+    deinit {
+        soxr_delete(stream)
+        feed.deallocate()
+    }
+
+    /// Renders `frameCount` frames into `buffer`, frame k a further
+    /// `ratios[k]` file frames on — the ratios of the frames
+    /// ``lookahead`` after the ones rendered. Returns how many were
+    /// rendered and whether the file has ended: its end was reached.
+    func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int,
+              ratios: UnsafePointer<Double>) -> (frames: Int, ended: Bool) {
+        var done = 0
+        while done < frameCount {
+            if let end = endPosition, position >= end { return (done, true) }
+            let count = min(Self.chunkFrames, frameCount - done)
+            var sum = 0.0
+            for k in 0..<count { sum += ratios[done + k] }
+            let mean = sum / Double(count)
+            let out = buffer + done * channelCount
+            let target = min(max(16 * mean - 1, 0), 1)
+            if mean < Self.ratios.lowerBound {
+                // Too slow for the engine: silence, the ground owed.
+                out.update(repeating: 0, count: count * channelCount)
+                owed += sum
+            } else {
+                let repay = min(owed, Self.ratios.lowerBound * Double(count))
+                let rate = min(mean + repay / Double(count), Self.ratios.upperBound)
+                owed -= (rate - mean) * Double(count)
+                let made = render(out, frames: count, at: rate)
+                if made < count { return (done + made, false) }
+                if gain != 1 || target != 1 {
+                    for k in 0..<count {
+                        let g = Float(gain + (target - gain) * Double(k + 1) / Double(count))
+                        for c in 0..<channelCount { out[k * channelCount + c] *= g }
+                    }
+                }
+            }
+            gain = target
+            position += sum
+            done += count
+        }
+        return (done, endPosition.map { position >= $0 } ?? false)
+    }
+
+    /// The file position at which the file ends, once known.
+    private var endPosition: Double? {
+        innerEnded ? Double(innerStart + delivered) : nil
+    }
+
+    /// `frames` outputs at `rate`: the first blended with the rate before,
+    /// as the engine's output lags the ratio by f of a frame.
+    private func render(_ out: UnsafeMutablePointer<Float>, frames: Int, at rate: Double) -> Int {
+        var made = 0
+        if rate != current {
+            setRatio((1 - Self.blend) * rate + Self.blend * current, frames: 1)
+            current = rate
+            made = pull(into: out, frames: 1)
+            guard made == 1 else { return made }
+        }
+        guard made < frames else { return made }
+        setRatio(rate, frames: frames - made)
+        return made + pull(into: out + made * channelCount, frames: frames - made)
+    }
+
+    /// Sets the engine's ratio for the next `frames` outputs to `ratio` on
+    /// the grid, carrying the rounding, and off a ratio whose double is a
+    /// whole number.
+    private func setRatio(_ ratio: Double, frames: Int) {
+        var q = Self.onGrid(ratio + carry / Double(frames))
+        if (2 * q).truncatingRemainder(dividingBy: 1) == 0 {
+            q += carry > 0 && q < Self.ratios.upperBound ? Self.grid : -Self.grid
+        }
+        carry += (ratio - q) * Double(frames)
+        soxr_set_io_ratio(stream, q, 0)
+    }
+
+    /// Exactly `frames` outputs, feeding the engine as it needs; fewer
+    /// when the inner reader has fallen behind.
+    private func pull(into out: UnsafeMutablePointer<Float>, frames: Int) -> Int {
+        var got = 0
+        while got < frames {
+            var made = 0
+            soxr_process(stream, feed, 0, nil, out + got * channelCount, frames - got, &made)
+            got += made
+            guard got < frames else { break }
+            let fed = fill()
+            guard fed > 0 else { break }
+            soxr_process(stream, feed, fed, nil, out + got * channelCount, frames - got, &made)
+            got += made
+        }
+        return got
+    }
+
+    /// Fills `feed` with the next input: zeros before the file's start and
+    /// after its end, the inner reader's frames between. Returns how many
+    /// frames; 0 when the inner reader has none yet.
+    private func fill() -> Int {
+        let frames = Self.feedFrames
+        if zerosAhead > 0 || innerEnded {
+            let zeros = innerEnded ? frames : min(frames, zerosAhead)
+            feed.update(repeating: 0, count: zeros * channelCount)
+            if !innerEnded { zerosAhead -= zeros }
+            return zeros
+        }
+        let (read, ended) = inner.read(into: feed, frameCount: frames)
+        delivered += Int64(read)
+        if ended {
+            innerEnded = true
+            (feed + read * channelCount).update(repeating: 0, count: (frames - read) * channelCount)
+            return frames
+        }
+        return read
+    }
+
+    private static func clamped(_ ratio: Double) -> Double {
+        min(max(ratio, ratios.lowerBound), ratios.upperBound)
+    }
+
+    private static func onGrid(_ ratio: Double) -> Double {
+        (ratio / grid).rounded() * grid
+    }
+
+    /// The read phase the engine's first ratio sets (its vr32.c: the
+    /// fraction of the first step, halved).
+    private static func startPhase(_ ratio: Double) -> Double {
+        var stages = 0
+        var x = ratios.upperBound
+        while x > 1 { stages += 1; x /= 2 }
+        let octave = Int(log2(ratio).rounded(.down))
+        let stage = octave < 0 ? -1 : min(octave, stages - 1)
+        let multiplier = stage < 0 ? 2 * 4_294_967_296.0 : 4_294_967_296.0 / Double(2 << stage)
+        let fraction = UInt32(truncatingIfNeeded: Int64(ratio * multiplier + 0.5)) >> 1
+        return Double(fraction) / 4_294_967_296.0 * (stage < 0 ? 0.5 : Double(1 << stage))
+    }
+}
