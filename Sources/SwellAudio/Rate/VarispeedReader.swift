@@ -38,8 +38,19 @@ final class VarispeedReader: @unchecked Sendable {
     static let ratios: ClosedRange<Double> = 1.0 / 16 ... 16
     private static let tau = 1.8633
     private static let blend = 2 - tau
-    private static let warmUp = 2048
-    private static let feedFrames = 16
+    /// The outputs of the engine's opening, which lands its read position
+    /// on a whole frame; of its settling on the sound before the first it
+    /// plays; and of the largest block it renders at once.
+    private static let openingFrames = 16
+    private static let settle = 2048
+    private static let block = 4096
+    /// The large feeds of the warm-up, at the top and the bottom ratio.
+    private static let topGulp = 1 << 17
+    private static let bottomGulp = 1 << 13
+    /// The input fed at once: as much as the outputs asked for need, from
+    /// 16 to 256 frames.
+    private static let feedFrames = 256
+    private static let minimumFeed = 16
     private static let chunkFrames = 16
     private static let grid = 1.0 / 268_435_456
 
@@ -49,7 +60,11 @@ final class VarispeedReader: @unchecked Sendable {
     private let feed: UnsafeMutablePointer<Float>
     /// Zeros still to feed before the inner reader's first frame: the
     /// pre-roll before the file's start.
-    private var zerosAhead: Int
+    private var zerosAhead = 0
+    /// Whether the engine is being warmed up on silence, and the input
+    /// frames fed so far.
+    private var warming = false
+    private var fed = 0
     /// The file frame the inner reader started at, and how many it has
     /// delivered.
     private let innerStart: Int64
@@ -69,27 +84,23 @@ final class VarispeedReader: @unchecked Sendable {
     /// ``lookahead`` + 1 frames.
     init(source: any AudioSource, streaming: Bool, from position: Double, leading: [Double]) throws {
         let channels = source.format.channelCount
-        let first = Self.clamped(leading[Int(Self.lookahead)])
-        // Output t ≥ 2 plays base + δ + Σ_{2 ≤ j < t} ratio(j).
+        let play = Self.onGrid(Self.clamped(leading[Int(Self.lookahead)]))
+        // Output n ≥ 2 plays origin + Σ_{2 ≤ j < n} ratio(j): the ratios
+        // are handed two frames ahead.
         let origin = position + leading.prefix(Int(Self.lookahead)).reduce(0, +)
-        let base = origin.rounded(.down), delta = origin - base
+        // The file frame fed first: the audio the engine settles on.
+        let first = Int64(origin.rounded(.down)) - Int64((Double(Self.settle) * play).rounded(.up))
         var io = soxr_io_spec(SOXR_FLOAT32_I, SOXR_FLOAT32_I)
         var quality = soxr_quality_spec(UInt(SOXR_HQ), UInt(SOXR_VR))
         var runtime = soxr_runtime_spec(1)
         var error: soxr_error_t?
         guard let stream = soxr_create(Self.ratios.upperBound, 1, UInt32(channels), &error, &io, &quality, &runtime),
               error == nil else { throw SoxrError(error) }
-        let r0 = Self.onGrid(first)
-        soxr_set_io_ratio(stream, r0, 0)
-        let start = Self.startPhase(r0)
-        let preroll = (Double(Self.warmUp) * r0 + start + Self.blend * r0 + delta).rounded(.up)
-        let firstFrame = Int64(base) - Int64(preroll)
         self.stream = stream
         channelCount = channels
         self.position = position
-        current = r0
-        innerStart = max(0, firstFrame)
-        zerosAhead = Int(max(0, -firstFrame))
+        current = play
+        innerStart = max(0, first)
         feed = .allocate(capacity: Self.feedFrames * channels)
         do {
             inner = try source.makeReader(streaming: streaming, from: min(innerStart, source.format.frameCount))
@@ -98,15 +109,73 @@ final class VarispeedReader: @unchecked Sendable {
             feed.deallocate()
             throw error
         }
-        setRatio((preroll - start - Self.blend * r0 + delta) / Double(Self.warmUp), frames: Self.warmUp)
-        let discarded = UnsafeMutablePointer<Float>.allocate(capacity: Self.warmUp * channels)
-        _ = pull(into: discarded, frames: Self.warmUp)
-        discarded.deallocate()
+        warmUp(at: play, landing: origin - Double(first), zerosBeforeFile: Int(max(0, -first)))
     }
 
     deinit {
         soxr_delete(stream)
         feed.deallocate()
+    }
+
+    /// Brings the engine to where its first output plays `landing` frames
+    /// past the next frame fed, its read position kept all along as output
+    /// t playing Q(t − 2), Q the sum of the ratios given
+    /// (docs/rate.md#how-the-position-is-kept):
+    ///
+    /// 1. The first ratio `play`, the pre-roll that lands the read position
+    ///    on a whole input frame, as the engine's first ratio sets its phase.
+    /// 2. Silence through every stage of the engine, with one large feed at
+    ///    the top stage and one at the bottom: its buffers grow only by
+    ///    what a feed asks for, and only while their start is within their
+    ///    first 32 KiB, so small feeds grow them a few bytes at a time for
+    ///    seconds, on the render thread; two large feeds grow each at once
+    ///    past anything playing asks for, and it never allocates again.
+    /// 3. The engine's outputs at a ratio next to `play` through `landing`
+    ///    frames of the file (or silence before its start), so that its
+    ///    filters have settled on the sound when the first output plays.
+    private func warmUp(at play: Double, landing: Double, zerosBeforeFile: Int) {
+        let discarded = UnsafeMutablePointer<Float>.allocate(capacity: Self.block * channelCount)
+        defer { discarded.deallocate() }
+        warming = true
+        soxr_set_io_ratio(stream, play, 0)
+        let phase = Self.startPhase(play)
+        let preroll = (Double(Self.openingFrames) * play + phase + Self.blend * play).rounded(.up)
+        setRatio((preroll - phase - Self.blend * play) / Double(Self.openingFrames), frames: Self.openingFrames)
+        _ = pull(into: discarded, frames: Self.openingFrames)
+        // From here on output t plays input frame Q(t − 2) − preroll.
+        var q = 0.0
+        func run(_ frames: Int, at rate: Double) {
+            var left = frames
+            while left > 0 {
+                let n = min(left, Self.block)
+                _ = render(discarded, frames: n, at: rate)
+                left -= n
+            }
+            q += Double(frames) * rate
+        }
+        func gulp(_ frames: Int) {
+            let zeros = UnsafeMutablePointer<Float>.allocate(capacity: frames * channelCount)
+            zeros.initialize(repeating: 0, count: frames * channelCount)
+            var made = 0
+            soxr_process(stream, zeros, frames, nil, discarded, 0, &made)
+            zeros.deallocate()
+            fed += frames
+        }
+        let top = Self.ratios.upperBound, bottom = Self.ratios.lowerBound
+        run(Self.block, at: top)
+        gulp(Self.topGulp)
+        run(Int(Double(Self.topGulp) / top) + 1024, at: top)
+        run(Self.block, at: bottom)
+        gulp(Self.bottomGulp)
+        run(Int(Double(Self.bottomGulp) / bottom) + 1024, at: bottom)
+        run(Self.block, at: play)
+        // The next frame fed is the file's frame `first`, input frame
+        // `fed − preroll`; land the read position `landing` past it.
+        let target = Double(fed) - preroll + landing
+        let frames = max(1, Int(((target - q) / play).rounded()))
+        warming = false
+        zerosAhead = zerosBeforeFile
+        run(frames, at: (target - q) / Double(frames))
     }
 
     /// Renders `frameCount` frames into `buffer`, frame k a further
@@ -118,7 +187,11 @@ final class VarispeedReader: @unchecked Sendable {
         var done = 0
         while done < frameCount {
             if let end = endPosition, position >= end { return (done, true) }
-            let count = min(Self.chunkFrames, frameCount - done)
+            // A rate that holds goes in one run, a moving one 16 frames at
+            // a time.
+            var count = 1
+            while count < min(Self.block, frameCount - done), ratios[done + count] == ratios[done] { count += 1 }
+            if count < Self.chunkFrames { count = min(Self.chunkFrames, frameCount - done) }
             var sum = 0.0
             for k in 0..<count { sum += ratios[done + k] }
             let mean = sum / Double(count)
@@ -189,19 +262,25 @@ final class VarispeedReader: @unchecked Sendable {
             soxr_process(stream, feed, 0, nil, out + got * channelCount, frames - got, &made)
             got += made
             guard got < frames else { break }
-            let fed = fill()
-            guard fed > 0 else { break }
-            soxr_process(stream, feed, fed, nil, out + got * channelCount, frames - got, &made)
+            let wanted = min(Self.feedFrames, max(Self.minimumFeed, Int(Double(frames - got) * current)))
+            let filled = fill(wanted)
+            guard filled > 0 else { break }
+            soxr_process(stream, feed, filled, nil, out + got * channelCount, frames - got, &made)
             got += made
         }
         return got
     }
 
-    /// Fills `feed` with the next input: zeros before the file's start and
-    /// after its end, the inner reader's frames between. Returns how many
-    /// frames; 0 when the inner reader has none yet.
-    private func fill() -> Int {
-        let frames = Self.feedFrames
+    /// Fills `feed` with the next `frames` of input: zeros while warming
+    /// up, before the file's start and after its end, the inner reader's
+    /// frames between. Returns how many frames; 0 when the inner reader has
+    /// none yet.
+    private func fill(_ frames: Int) -> Int {
+        if warming {
+            feed.update(repeating: 0, count: frames * channelCount)
+            fed += frames
+            return frames
+        }
         if zerosAhead > 0 || innerEnded {
             let zeros = innerEnded ? frames : min(frames, zerosAhead)
             feed.update(repeating: 0, count: zeros * channelCount)
