@@ -274,7 +274,12 @@ struct RenderExactnessTests {
         // Not a trivial curve: the animation has run to its end before the
         // change, which takes it back to 70 % of the way.
         #expect(expected[pauseFrame - 1] > expected[pauseFrame] + 0.01)
+        // The file plays at bus's speed 2, and so through the varispeed
+        // resampler (which it keeps after the change), whose passband holds a constant to within
+        // 1.6e-4 (docs/rate.md#how-the-position-is-kept): the gain is
+        // exact to that. A frame's error in the retiming would be 100 times
+        // more: the curve moves by up to 0.8/240 a frame.
         let deviation = Deviation(gains, expected)
-        #expect(deviation.error <= Self.tolerance, "\(deviation)")
+        #expect(deviation.error <= 2e-4, "\(deviation)")
     }
 }

@@ -357,10 +357,14 @@ public final class AudioEngine: RenderHost {
     /// two frames rounds the held local time to one and the running time
     /// to the other, and the sound carries on.
     ///
-    /// A layer that plays its file frame for frame (``RateChain/isUnity``)
-    /// reads it directly; one with another `rate` or `speed` reads it
-    /// through a varispeed reader (docs/rate.md), and keeps it while its
-    /// time carries on, whatever its rate does next.
+    /// How the voice reads the file follows the layer's rate
+    /// (``RateChain/reading(atSampleRate:)``, docs/rate.md): frame for
+    /// frame at rate 1, through libsoxr's fixed-ratio resampler at a rate
+    /// that holds, as SoX's `speed` does, and through the varispeed reader
+    /// otherwise. A voice keeps its way of reading while its time carries
+    /// on and its rate asks for the same — a varispeed voice, whatever its
+    /// rate does next; one whose rate starts to move, or to hold, is
+    /// followed by a new one from the file position it reached.
     private func voice(for record: LayerRecord, source: any AudioSource, position: MediaPosition, rate: RateChain,
                        from first: Int64) -> Voice? {
         let format = source.format
@@ -369,32 +373,42 @@ public final class AudioEngine: RenderHost {
             CADiagnostics.warn("'\(format.path)' holds where it is: its layer's time runs backwards (speed \(position.speed)), and Swell plays files forwards only")
         }
         let local = position.localFrame(atMixFrame: first)
-        var fileFrame: Double?
+        let reading = rate.reading(atSampleRate: sampleRate)
+        var reached: Double?
         if let voice = previous {
-            let reached = voice.position.localFrame(atMixFrame: first)
+            let localReached = voice.position.localFrame(atMixFrame: first)
             voice.position = position
-            if abs(reached - local) <= 1 {
-                if voice.varispeed != nil || rate.isUnity { return voice }
-                // A direct voice whose rate starts to move: on from where it is.
-                fileFrame = Double(min(max(reached, 0), format.frameCount))
+            if abs(localReached - local) <= 1 {
+                if voice.reading == .varispeed || voice.reading == reading { return voice }
+                reached = voice.filePosition(atLocalFrame: localReached, sampleRate: sampleRate)
             }
         }
         guard format.sampleRate == sampleRate else {
             CADiagnostics.warn("cannot play '\(format.path)': it is \(format.sampleRate) Hz and the engine runs at \(sampleRate) Hz")
             return nil
         }
+        // Where the layer is: its local frame, or 0 if its time has not
+        // reached it; in the file, where the voice before it got to, or
+        // ∫ rate from 0.
+        let start = max(local, 0)
+        let at = min(reached ?? (reading == .direct ? Double(start) : rate.filePosition(
+            atLocalTime: Double(start) / Double(sampleRate), tolerance: evaluationTolerance) * Double(sampleRate)),
+                     Double(format.frameCount))
         do {
-            if rate.isUnity {
-                let wanted = min(max(local, 0), format.frameCount)
-                return Voice(reader: try source.makeReader(streaming: streamsSources, from: wanted), position: position,
-                             from: wanted)
+            if let frame = Int64(exactly: at) {
+                switch reading {
+                case .direct:
+                    return Voice(reader: try source.makeReader(streaming: streamsSources, from: frame),
+                                 position: position, from: start, fileFrame: frame)
+                case .resampled(let inputRate):
+                    let stream = try SoxrStream.make(from: inputRate, to: sampleRate, channelCount: format.channelCount)
+                    let reader = ResampledReader(inner: try source.makeReader(streaming: streamsSources, from: frame),
+                                                 stream: stream, from: inputRate, to: sampleRate)
+                    return Voice(reader: reader, reading: reading, position: position, from: start, fileFrame: frame)
+                case .varispeed:
+                    break
+                }
             }
-            // Where the varispeed reader starts: where the layer's time is
-            // now, or reaches 0, at ∫ rate from 0.
-            let start = max(local, 0)
-            let at = min(fileFrame ?? rate.filePosition(atLocalTime: Double(start) / Double(sampleRate),
-                                                        tolerance: evaluationTolerance) * Double(sampleRate),
-                         Double(format.frameCount))
             let leading = rate.leadingRatios(fromLocalFrame: start, sampleRate: Double(sampleRate),
                                              tolerance: evaluationTolerance)
             let reader = try VarispeedReader(source: source, streaming: streamsSources, from: at, leading: leading)

@@ -19,6 +19,8 @@ final class Voice: @unchecked Sendable {
     /// other than 1, animated, or a `speed` other than 1 — the reader that
     /// resamples it (docs/rate.md); nil for one that does.
     let varispeed: VarispeedReader?
+    /// How the voice reads its file.
+    let reading: RateChain.Reading
     let channelCount: Int
     /// Set once the reader has delivered its last frame (render thread writes).
     let hasEnded = Atomic<Bool>(false)
@@ -33,6 +35,8 @@ final class Voice: @unchecked Sendable {
     /// time has not reached it) — for a direct voice, the file frame too. A
     /// voice first heard later catches up from there.
     let readerStart: Int64
+    /// The file frame the reader starts at (a direct or resampled voice).
+    let fileStart: Int64
     /// Whether the render thread has begun reading (render thread only).
     var hasStarted = false
 
@@ -51,11 +55,17 @@ final class Voice: @unchecked Sendable {
     var rampStart: (left: Double, right: Double)?
     var rampEnd: (left: Double, right: Double)?
 
-    init(reader: any AudioSourceReader, position: MediaPosition, from firstFileFrame: Int64) {
+    /// A voice that reads `reader` — the file frame for frame, or a
+    /// resampler of it (`reading`) — whose first frame, file frame
+    /// `fileFrame`, plays at local frame `localFrame`.
+    init(reader: any AudioSourceReader, reading: RateChain.Reading = .direct, position: MediaPosition,
+         from localFrame: Int64, fileFrame: Int64) {
         self.reader = reader
         varispeed = nil
+        self.reading = reading
         self.position = position
-        readerStart = firstFileFrame
+        readerStart = localFrame
+        fileStart = fileFrame
         channelCount = reader.channelCount
     }
 
@@ -64,9 +74,23 @@ final class Voice: @unchecked Sendable {
     init(varispeed: VarispeedReader, position: MediaPosition, from localFrame: Int64) {
         reader = varispeed.inner
         self.varispeed = varispeed
+        reading = .varispeed
         self.position = position
         readerStart = localFrame
+        fileStart = 0
         channelCount = reader.channelCount
+    }
+
+    /// Where a direct or resampled voice is in its file at local frame
+    /// `localFrame` of a mix at `sampleRate`, for a voice that follows it;
+    /// nil for a varispeed voice, which no voice follows.
+    func filePosition(atLocalFrame localFrame: Int64, sampleRate: Int) -> Double? {
+        let played = Double(max(localFrame - readerStart, 0))
+        switch reading {
+        case .direct: return Double(fileStart) + played
+        case .resampled(let inputRate): return Double(fileStart) + played * Double(inputRate) / Double(sampleRate)
+        case .varispeed: return nil
+        }
     }
 
     /// Owning thread: the display path's gain at the end of `period`.

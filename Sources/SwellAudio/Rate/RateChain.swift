@@ -27,12 +27,28 @@ struct RateChain: Sendable {
         speed = snapshot.timeRate(ofLayerAt: index)
     }
 
-    /// Whether the file plays at its own rate for as long as this plan
-    /// lasts: `rate` is 1 and never animated, and the layer's time runs at
-    /// 1 (or stands still). Such a layer reads its file frame for frame;
-    /// any other needs a varispeed reader.
-    var isUnity: Bool {
-        (speed == 1 || speed == 0) && track.model == 1 && track.isConstant(from: -.infinity, to: .infinity)
+    /// How a voice reads the file for as long as this plan lasts.
+    enum Reading: Equatable {
+        /// Frame for frame: `rate` is 1 and never animated, and the layer's
+        /// time runs at 1 (or stands still).
+        case direct
+        /// Through a resampler from `inputRate` to the mix's rate: `rate`
+        /// holds at `inputRate` / the mix's rate, never animated, and the
+        /// layer's time runs at 1 — SoX's `speed`, which plays the file as
+        /// if recorded at another rate.
+        case resampled(inputRate: Int)
+        /// Through the varispeed reader: anything else.
+        case varispeed
+    }
+
+    /// How the layer's file is read at `sampleRate`.
+    func reading(atSampleRate sampleRate: Int) -> Reading {
+        guard speed == 1 || speed == 0, track.isConstant(from: -.infinity, to: .infinity) else { return .varispeed }
+        if track.model == 1 { return .direct }
+        let rate = track.model * Double(sampleRate)
+        guard VarispeedReader.ratios.contains(track.model), rate == rate.rounded(), let inputRate = Int(exactly: rate)
+        else { return .varispeed }
+        return .resampled(inputRate: inputRate)
     }
 
     /// The ratios of `frames` frames from mix frame `first`: file frames

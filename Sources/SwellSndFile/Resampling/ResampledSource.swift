@@ -8,7 +8,7 @@ import CSoxr
 /// plays through this wrapper, so a 44.1 kHz song can be rendered to Ogg
 /// Opus (which takes 48 kHz) and a script can mix files of different
 /// rates. Its ``format`` is the inner source's at the new rate, lasting
-/// ``convertedFrameCount(_:from:to:)`` frames — as many as SoX's `rate`
+/// ``ResampledReader/convertedFrameCount(_:from:to:)`` frames — as many as SoX's `rate`
 /// writes — and its readers deliver exactly that many.
 ///
 /// Like ``SoundFileSource`` with its open file, it keeps the stream it made
@@ -41,7 +41,7 @@ public final class ResampledSource: AudioSource {
         }
         self.inner = inner
         let frames = original.frameCount == Int64.max ? Int64.max
-            : Self.convertedFrameCount(original.frameCount, from: original.sampleRate, to: sampleRate)
+            : ResampledReader.convertedFrameCount(original.frameCount, from: original.sampleRate, to: sampleRate)
         format = AudioSourceDescription(path: original.path, frameCount: frames, sampleRate: sampleRate,
                                         channelCount: original.channelCount, isSeekable: original.isSeekable)
     }
@@ -64,18 +64,6 @@ public final class ResampledSource: AudioSource {
             return try SoxrStream.make(from: from, to: to, channelCount: channels)
         }
         return ResampledReader(inner: reader, stream: stream, from: from, to: to)
-    }
-
-    /// The length of `frames` frames at `outputRate`: `round(frames·out/in)`,
-    /// halves rounded up, computed exactly — where SoX's `rate` ends its
-    /// output (`samples_in / factor + .5`, in floating point). A length
-    /// that an `Int64` cannot count is `Int64.max`, as for a stream that
-    /// does not say how long it is.
-    public static func convertedFrameCount(_ frames: Int64, from inputRate: Int, to outputRate: Int) -> Int64 {
-        let product = frames.multipliedFullWidth(by: Int64(outputRate))
-        guard product.high < Int64(inputRate) / 2 else { return .max }
-        let (quotient, remainder) = Int64(inputRate).dividingFullWidth(product)
-        return 2 * remainder >= Int64(inputRate) ? quotient + 1 : quotient
     }
 }
 

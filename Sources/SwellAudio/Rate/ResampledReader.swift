@@ -2,7 +2,9 @@ import CSoxr
 import Synchronization
 
 /// A reader at another rate: frames read from the inner reader, a block at
-/// a time, through a libsoxr stream (``ResampledSource``).
+/// a time, through a libsoxr stream — a file at another sample rate than
+/// the mix (SwellSndFile's `ResampledSource`), or played at a `rate` that
+/// holds (docs/rate.md#three-ways-to-read-a-file).
 ///
 /// Real-time safe when the inner reader is (a streaming decoder's, live):
 /// its input block is allocated in `init`, and a read only copies, calls
@@ -16,8 +18,8 @@ import Synchronization
 /// and the output is cut, or completed with silence, at that count. A layer
 /// that moves in its file gets a new reader (docs/audio.md#time-drives-the-media),
 /// so a stream is never reset while the render thread reads it.
-final class ResampledReader: AudioSourceReader, @unchecked Sendable {
-    let channelCount: Int
+package final class ResampledReader: AudioSourceReader, @unchecked Sendable {
+    package let channelCount: Int
     private let inner: any AudioSourceReader
     private let inputRate: Int
     private let outputRate: Int
@@ -43,7 +45,7 @@ final class ResampledReader: AudioSourceReader, @unchecked Sendable {
     /// The first error `soxr_process` returned (render thread writes).
     private let processError = Atomic<Bool>(false)
 
-    init(inner: any AudioSourceReader, stream: soxr_t, from inputRate: Int, to outputRate: Int) {
+    package init(inner: any AudioSourceReader, stream: soxr_t, from inputRate: Int, to outputRate: Int) {
         self.inner = inner
         self.stream = stream
         self.inputRate = inputRate
@@ -57,11 +59,11 @@ final class ResampledReader: AudioSourceReader, @unchecked Sendable {
         input.deallocate()
     }
 
-    var failure: (any Error)? {
+    package var failure: (any Error)? {
         inner.failure ?? (processError.load(ordering: .acquiring) ? SoxrError(nil) : nil)
     }
 
-    func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
+    package func read(into buffer: UnsafeMutablePointer<Float>, frameCount: Int) -> (frames: Int, ended: Bool) {
         var produced = 0
         while produced < frameCount && !drained {
             if consumed == buffered && !inputEnded {
@@ -101,7 +103,19 @@ final class ResampledReader: AudioSourceReader, @unchecked Sendable {
     /// more input comes, unbounded before.
     private var remainingFrames: Int {
         guard inputEnded else { return .max }
-        let total = ResampledSource.convertedFrameCount(framesIn, from: inputRate, to: outputRate)
+        let total = Self.convertedFrameCount(framesIn, from: inputRate, to: outputRate)
         return Int(max(total - framesOut, 0))
+    }
+
+    /// The length of `frames` frames at `outputRate`: `round(frames·out/in)`,
+    /// halves rounded up, computed exactly — where SoX's `rate` ends its
+    /// output (`samples_in / factor + .5`, in floating point). A length
+    /// that an `Int64` cannot count is `Int64.max`, as for a stream that
+    /// does not say how long it is.
+    package static func convertedFrameCount(_ frames: Int64, from inputRate: Int, to outputRate: Int) -> Int64 {
+        let product = frames.multipliedFullWidth(by: Int64(outputRate))
+        guard product.high < Int64(inputRate) / 2 else { return .max }
+        let (quotient, remainder) = Int64(inputRate).dividingFullWidth(product)
+        return 2 * remainder >= Int64(inputRate) ? quotient + 1 : quotient
     }
 }
