@@ -120,11 +120,7 @@ struct BadInputTests {
         var testDescription: String { what }
 
         /// The 1-based line and column of `marker` in `text`.
-        var location: String {
-            let prefix = text.components(separatedBy: marker)[0]
-            let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
-            return "\(lines.count):\(lines.last!.unicodeScalars.count + 1)"
-        }
+        var location: String { text.location(of: marker) }
     }
 
     static let brokenScripts = [

@@ -452,11 +452,7 @@ struct FilterTests {
         var testDescription: String { what }
 
         /// The 1-based line and column of `marker` in `text`.
-        var location: String {
-            let prefix = text.components(separatedBy: marker)[0]
-            let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
-            return "\(lines.count):\(lines.last!.unicodeScalars.count + 1)"
-        }
+        var location: String { text.location(of: marker) }
     }
 
     static func layer(_ filters: String, type: String = #""type": "audio", "file": "in.wav""#) -> String {

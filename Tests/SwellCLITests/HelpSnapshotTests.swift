@@ -59,6 +59,10 @@ struct HelpSnapshotTests {
                                   LUFS, measured before it plays.
           --true-peak <dbtp>      With --loudness: the true peak a gain may lift a file
                                   to (default -1dBTP).
+          --speed <rate>          Play each file at RATE: 2 twice as fast and an octave
+                                  up, as tape (1/16 to 16).
+          --tape-stop <time>      Slow the files to a stop over the last TIME, as a
+                                  tape machine switched off.
           --duck-under <file>     Mix FILE in, and duck the rest 12 dB under it while
                                   it speaks.
         """

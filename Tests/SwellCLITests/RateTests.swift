@@ -529,11 +529,7 @@ struct RateTests {
         var testDescription: String { what }
 
         /// The 1-based line and column of the value after `before`.
-        var location: String {
-            let prefix = text.components(separatedBy: before)[0] + before
-            let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
-            return "\(lines.count):\(lines.last!.unicodeScalars.count + 1)"
-        }
+        var location: String { text.location(following: before) }
     }
 
     static let held = #""rate" must be greater than 0 and at most 16 unless animated; it is a playback rate"#

@@ -17,11 +17,7 @@ struct SceneBadInputTests {
         var text: String { marked.replacingOccurrences(of: "‸", with: "") }
 
         /// The 1-based line and column of the marker.
-        var location: String {
-            let prefix = marked.components(separatedBy: "‸")[0]
-            let lines = prefix.split(separator: "\n", omittingEmptySubsequences: false)
-            return "\(lines.count):\(lines.last!.unicodeScalars.count + 1)"
-        }
+        var location: String { marked.location(of: "‸") }
     }
 
     /// A scene with `layer` as its one layer.
