@@ -78,6 +78,9 @@ let package = Package(
         // EBU R128 loudness (libebur128's headers only): the meter loads
         // libebur128 with dlopen when --loudness first measures a file.
         .target(name: "CLoudness"),
+        // OSC through liblo (its headers only): loaded with dlopen when an
+        // OSC layer is made or a session listens.
+        .target(name: "COSC"),
 
         // The layers below depend only on the ones above them:
         //
@@ -113,6 +116,10 @@ let package = Package(
         // MixerLayer.
         .target(name: "SwellALSA", dependencies: ["SwellAudio", "CALSA"]),
 
+        // OSC: OSCLayer, whose value is sent to an address, and the
+        // listener a session is driven through.
+        .target(name: "SwellOSC", dependencies: ["SwellCore", "COSC"]),
+
         // TIME/LEVEL/NAME/ramp syntax and the JSON script format, turned into
         // Core Animation objects.
         .target(name: "SwellScript", dependencies: ["SwellCore"]),
@@ -140,7 +147,7 @@ let package = Package(
         // A script and options built into a live layer tree on an engine, the
         // session that plays, renders or drives it, its control socket and
         // typed protocol, and the jobs behind the commands.
-        .target(name: "SwellSession", dependencies: ["SwellScript", "SwellSndFile", "SwellALSA", "CLinux"]),
+        .target(name: "SwellSession", dependencies: ["SwellScript", "SwellSndFile", "SwellALSA", "SwellOSC", "CLinux"]),
 
         // A playing session's MPRIS media-player interface on the D-Bus
         // session bus (sd-bus).

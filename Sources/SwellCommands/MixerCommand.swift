@@ -57,6 +57,9 @@ package struct MixerCommand: ParsableCommand {
     @Flag(name: [.customShort("q"), .long], help: "No progress line.")
     package var quiet = false
 
+    @Option(help: ArgumentHelp("Listen for OSC on [HOST:]PORT (loopback unless HOST is given): /LAYER/KEY value [duration] sets a property.", valueName: "address"))
+    package var osc: String?
+
     package func validate() throws {
         let targets = [to != nil, ramp != nil, script != nil].filter { $0 }.count
         guard targets == 1 else { throw ValidationError("give exactly one of --to, --ramp and --script") }
@@ -75,6 +78,7 @@ package struct MixerCommand: ParsableCommand {
         job.timing = timing ?? .named("linear")
         job.restore = restore
         job.holds = hold
+        job.osc = osc
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }
         try job.run(progress: { status in

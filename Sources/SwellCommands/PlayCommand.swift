@@ -73,6 +73,9 @@ package struct PlayCommand: ParsableCommand {
     @Flag(help: "Play the files over and over, gapless, until swell ctl stop, Ctrl-C or --duration.")
     package var loop = false
 
+    @Option(help: ArgumentHelp("Listen for OSC on [HOST:]PORT (loopback unless HOST is given): /LAYER/KEY value [duration] sets a property.", valueName: "address"))
+    package var osc: String?
+
     @Flag(help: "With --window, close the window where a scene without sound ends (ffplay's -autoexit); without it the window stays open on the last frame until Q or closing it.")
     package var autoexit = false
 
@@ -103,6 +106,7 @@ package struct PlayCommand: ParsableCommand {
         job.format = mixFormat.options
         job.holds = hold
         job.loops = loop
+        job.osc = osc
         if window { return try Drawing.required().showWindow(self, job: job) }
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }

@@ -1,3 +1,4 @@
+import SwellOSC
 import SwellScript
 import SwellSndFile
 
@@ -21,21 +22,26 @@ public typealias PlaybackServiceFactory = @Sendable (
 ) -> (any PlaybackService)?
 
 /// What a running session answers between its turns, on its owning
-/// thread: its control socket's requests and its services', each run by
-/// the one responder of the layer tree it plays (docs/control.md).
+/// thread: its control socket's requests, its OSC input's and its
+/// services', each run by the one responder of the layer tree it plays
+/// (docs/control.md, docs/osc.md#in).
 public final class SessionServices {
     /// The control socket, when one listens.
     public let server: ControlServer?
+    /// The OSC input, when the session listens for OSC (`--osc`).
+    public let osc: OSCInput?
     private let factories: [PlaybackServiceFactory]
     private let layers: [LayerSpec]
     private var services: [any PlaybackService] = []
     private var started = false
 
     /// Listens on a socket in `directory` (none when nil) for requests
-    /// naming `layers`; `factories` make the other services when the
-    /// first file plays (``start(files:playing:)``).
-    public init(control directory: ControlDirectory?, layers: [LayerSpec], services factories: [PlaybackServiceFactory] = []) {
+    /// naming `layers`, and on `osc` if given; `factories` make the other
+    /// services when the first file plays (``start(files:playing:)``).
+    public init(control directory: ControlDirectory?, layers: [LayerSpec], services factories: [PlaybackServiceFactory] = [],
+                osc: OSCInput? = nil) {
         server = ControlServer.listening(in: directory, layers: layers)
+        self.osc = osc
         self.factories = factories
         self.layers = layers
     }
@@ -53,6 +59,7 @@ public final class SessionServices {
     /// asked the session to stop.
     public func answer(with responder: ControlResponder, playing session: Session? = nil) -> Bool {
         var stopped = responder.answer(server)
+        osc?.answer(with: responder)
         if let session {
             for service in services { stopped = service.serve(session, respond: responder.respond) || stopped }
         }
@@ -68,6 +75,7 @@ public final class SessionServices {
     /// Closes the socket and the services, once the replies owed are sent.
     public func close() {
         server?.close()
+        osc?.close()
         for service in services { service.close() }
     }
 }

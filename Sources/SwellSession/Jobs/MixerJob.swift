@@ -1,3 +1,4 @@
+import SwellOSC
 import Foundation
 import SwellALSA
 import SwellScript
@@ -38,6 +39,8 @@ public struct MixerJob {
     public var holds = false
     /// Where the control socket goes; nil: no socket.
     public var controlDirectory: ControlDirectory? = ControlDirectory()
+    /// `--osc`: where the session listens for OSC requests; nil: nowhere.
+    public var osc: String?
 
     public init(target: Target) {
         self.target = target
@@ -57,9 +60,12 @@ public struct MixerJob {
     /// asked. Returns the final level.
     @discardableResult
     public func run(progress: (Status) -> Void = { _ in }, shouldContinue: () -> Bool = { true }) throws -> Double {
-        let opened = try MixerControl(device: device, name: control, configuration: configuration)
-        let original = try opened.level()
-        defer { if restore { _ = try? opened.setLevel(amplitude: original) } }
+        // The command's card, unless a script drives only OSC layers.
+        var drivesCard = true
+        if case .script(let spec) = target { drivesCard = spec.layers.contains { $0.type == .mixer } }
+        let opened = drivesCard ? try MixerControl(device: device, name: control, configuration: configuration) : nil
+        let original = try opened?.level()
+        defer { if restore, let opened, let original { _ = try? opened.setLevel(amplitude: original) } }
 
         var options = AutomationOptions()
         let script: ScriptSpec
@@ -77,15 +83,15 @@ public struct MixerJob {
             options.timing = timing
             script = ScriptSpec(layers: [card])
         case .script(let spec):
-            guard spec.layers.contains(where: { $0.type == .mixer }) else {
-                throw AutomationError("the script has no mixer layer (\"type\": \"mixer\") to drive")
+            guard spec.layers.contains(where: { $0.type == .mixer || $0.type == .osc }) else {
+                throw AutomationError("the script has no mixer layer (\"type\": \"mixer\") or OSC layer (\"type\": \"osc\") to drive")
             }
             script = spec
         }
         let host = HeadlessHost(clock: HostClock())
         let origin = host.currentTime
         let stage = try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: { device, control in
-            if device == nil && control == nil { return opened }
+            if device == nil && control == nil, let opened { return opened }
             return try MixerControl(device: device ?? self.device, name: control ?? self.control, configuration: configuration)
         }, origin: origin)
         stage.install(on: host)
@@ -93,11 +99,16 @@ public struct MixerJob {
         let link = CADisplayLink(host: host) { _ in }
         link.preferredFramesPerSecond = framesPerSecond
         let mixers = stage.layerNames.compactMap { stage.layers[$0] as? MixerLayer }
-        let services = SessionServices(control: controlDirectory, layers: script.layers)
+        let senders = stage.layerNames.compactMap { stage.layers[$0] as? OSCLayer }
+        let services = SessionServices(control: controlDirectory, layers: script.layers,
+                                       osc: try osc.map { endpoint throws(OSCError) in
+                                           try OSCInput(endpoint: endpoint, layers: script.layers)
+                                       })
         defer { services.close() }
         services.answerGets(from: host, stage: stage)
         let responder = ControlResponder(stage: stage, host: host, origin: origin,
-                                         files: mixers.compactMap { $0.control.map { "\($0.device):\($0.id.name)" } })
+                                         files: mixers.compactMap { $0.control.map { "\($0.device):\($0.id.name)" } }
+                                            + senders.compactMap { layer in layer.sender.map { $0.url + layer.address } })
         while true {
             // Requests first: a `set` commits now, and the frame below, at
             // a time after it, shows its animation begun — never the model
@@ -109,13 +120,15 @@ public struct MixerJob {
             host.runEvents(through: now)
             link.fire(timestamp: now, targetTimestamp: now + link.duration)
             if let error = mixers.lazy.compactMap(\.writeError).first { throw error }
-            progress(Status(time: now - origin, duration: end - origin, level: mixers.first?.volume ?? 0))
+            if let error = senders.lazy.compactMap(\.sendError).first { throw error }
+            progress(Status(time: now - origin, duration: end - origin,
+                            level: mixers.first?.volume ?? senders.first?.value ?? 0))
             // A paused tree (QA1673, `ctl pause`) has not reached its end.
             if now > end && host.nextEventTime == nil && !holds && !host.isRootLayerPaused { break }
             guard shouldContinue() else { throw RenderInterrupted() }
             let next = now + link.duration - host.currentTime
             if next > 0 { usleep(UInt32(next * 1e6)) }
         }
-        return try opened.level()
+        return try opened?.level() ?? senders.first?.value ?? 0
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SwellALSA
+import SwellOSC
 import SwellScript
 import SwellSndFile
 
@@ -25,6 +26,8 @@ public struct PlayJob {
     public var control: ControlDirectory? = ControlDirectory()
     /// The services beside the socket, such as media keys (SwellMPRIS).
     public var services: [PlaybackServiceFactory] = []
+    /// `--osc`: where the session listens for OSC requests; nil: nowhere.
+    public var osc: String?
     /// `--hold`: after the last file the device stays open, playing
     /// silence, until a `stop` request or a signal ends the session.
     public var holds = false
@@ -62,7 +65,10 @@ public struct PlayJob {
         // Every way out — the end, an error, an interruption — removes the
         // socket (a second signal's immediate exit leaves it for the next
         // session to clear) and leaves the session bus.
-        let services = SessionServices(control: control, layers: layers, services: self.services)
+        let services = SessionServices(control: control, layers: layers, services: self.services,
+                                       osc: try osc.map { endpoint throws(OSCError) in
+                                           try OSCInput(endpoint: endpoint, layers: layers)
+                                       })
         defer { services.close() }
         var stopped = false
         for (index, files) in sessions.enumerated() where !stopped {

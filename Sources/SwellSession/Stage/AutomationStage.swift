@@ -1,5 +1,6 @@
 import Foundation
 import SwellALSA
+import SwellOSC
 import SwellScript
 import SwellSndFile
 
@@ -309,6 +310,12 @@ public final class AutomationStage {
                 }
             } else {
                 layer = MixerLayer()
+            }
+        case .osc:
+            do throws(OSCError) {
+                layer = try OSCLayer(url: spec.name(of: .url) ?? "", address: spec.name(of: .address) ?? "")
+            } catch {
+                throw ContextualError(context: "OSC layer '\(spec.name)'", underlying: error)
             }
         case .video:
             layer = makeVideoLayer(spec, sound: spec.file.flatMap { files[$0.path] })

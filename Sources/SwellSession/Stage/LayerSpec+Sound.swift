@@ -18,5 +18,5 @@ extension LayerSpec {
 extension LayerKind {
     /// The kinds of layer a session's script declares: the standard ones,
     /// SwellAudio's `audio` and SwellALSA's `mixer`.
-    public static let session: [LayerKind] = standard + [.audio, .mixer]
+    public static let session: [LayerKind] = standard + [.audio, .mixer, .osc]
 }
