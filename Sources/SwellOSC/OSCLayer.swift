@@ -32,7 +32,7 @@ open class OSCLayer: CALayer {
     /// A layer sending to `address` at `url`.
     public convenience init(url: String, address: String) throws(OSCError) {
         self.init()
-        guard address.hasPrefix("/") else { throw OSCError("OSC address '\(address)' must start with '/'") }
+        if let problem = LayerParameter.address.problem?(address) { throw OSCError(problem) }
         sender = try OSCSender(url: url)
         self.address = address
     }
@@ -67,10 +67,16 @@ extension PropertyDeclaration {
 }
 
 extension LayerParameter {
-    /// An OSC layer's destination, `osc.udp://HOST:PORT`.
-    public static let url = LayerParameter("url", .name, isRequired: true)
-    /// An OSC layer's address pattern, `/ch/01/mix/fader`.
-    public static let address = LayerParameter("address", .name, isRequired: true)
+    /// An OSC layer's destination, `osc.udp://HOST:PORT` (or `osc.tcp`).
+    public static let url = LayerParameter("url", .name, isRequired: true, problem: OSCSender.problem(withURL:))
+    /// An OSC layer's address, `/ch/01/mix/fader`: a path of names, no
+    /// pattern characters.
+    public static let address = LayerParameter("address", .name, isRequired: true) { address in
+        guard address.hasPrefix("/"), !address.contains(where: { " #*,?[]{}".contains($0) }) else {
+            return "'\(address)' is not an OSC address; write a path such as /ch/01/mix/fader"
+        }
+        return nil
+    }
 }
 
 extension LayerKind {

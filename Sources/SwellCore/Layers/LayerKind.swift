@@ -66,11 +66,25 @@ public struct LayerParameter: Sendable, Hashable {
     public let value: Value
     /// Whether a declaration must give it.
     public let isRequired: Bool
+    /// What is wrong with a name given for it, if anything: a script
+    /// refuses the name at its place with this reason.
+    public let problem: (@Sendable (String) -> String?)?
 
-    public init(_ key: String, _ value: Value, isRequired: Bool = false) {
+    public init(_ key: String, _ value: Value, isRequired: Bool = false,
+                problem: (@Sendable (String) -> String?)? = nil) {
         self.key = key
         self.value = value
         self.isRequired = isRequired
+        self.problem = problem
+    }
+
+    public static func == (a: LayerParameter, b: LayerParameter) -> Bool {
+        (a.key, a.value, a.isRequired) == (b.key, b.value, b.isRequired)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(value)
     }
 
     /// The file a layer plays.

@@ -146,6 +146,9 @@ extension ScriptDecoder {
         }
         let text = try value.string(parameter.key)
         guard !text.isEmpty else { throw Diagnostic("\(parameter.key.quotedForMessage) must not be empty", at: value.location) }
+        if let problem = parameter.problem?(text) {
+            throw Diagnostic("\(parameter.key.quotedForMessage): \(problem)", at: value.location)
+        }
         guard parameter.value == .file else { return .name(text) }
         return .file(URL(fileURLWithPath: text, relativeTo: baseDirectory).standardizedFileURL)
     }
