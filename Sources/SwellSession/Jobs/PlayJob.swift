@@ -94,10 +94,14 @@ public struct PlayJob {
             let engine = session.engine
             var lastReport = Date.distantPast
             var interrupted = false
+            var failed: OSCError?
+            let senders = session.stage.layerNames.compactMap { session.stage.layers[$0] as? OSCLayer }
             let responder = ControlResponder(stage: session.stage, host: engine, files: files.map(\.format.path),
                                              xruns: { output.xrunCount })
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
+                failed = senders.lazy.compactMap(\.sendError).first
+                if failed != nil { return true }
                 stopped = services.answer(with: responder, playing: session)
                 if stopped { return true }
                 if let progress, Date().timeIntervalSince(lastReport) >= 0.1 {
@@ -108,10 +112,11 @@ public struct PlayJob {
                 }
                 return session.isFinished && !holds
             }
-            if interrupted || stopped {
+            if interrupted || stopped || failed != nil {
                 try output.fadeOut()
                 try output.stop(drain: false)
                 if interrupted { throw RenderInterrupted() }
+                if let failed { throw failed }
                 continue
             }
             try output.stop(drain: true)
