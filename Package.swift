@@ -81,6 +81,10 @@ let package = Package(
         // OSC through liblo (its headers only): loaded with dlopen when an
         // OSC layer is made or a session listens.
         .target(name: "COSC"),
+        // The PulseAudio client library (its headers only), which speaks to
+        // PulseAudio and PipeWire alike: loaded with dlopen when a session
+        // drives another program's volume.
+        .target(name: "CPulse"),
 
         // The layers below depend only on the ones above them:
         //
@@ -120,6 +124,10 @@ let package = Package(
         // listener a session is driven through.
         .target(name: "SwellOSC", dependencies: ["SwellCore", "COSC"]),
 
+        // Other programs' volumes through the sound server (libpulse):
+        // ServerVolumeLayer.
+        .target(name: "SwellPulse", dependencies: ["SwellCore", "CPulse"]),
+
         // TIME/LEVEL/NAME/ramp syntax and the JSON script format, turned into
         // Core Animation objects.
         .target(name: "SwellScript", dependencies: ["SwellCore"]),
@@ -147,7 +155,7 @@ let package = Package(
         // A script and options built into a live layer tree on an engine, the
         // session that plays, renders or drives it, its control socket and
         // typed protocol, and the jobs behind the commands.
-        .target(name: "SwellSession", dependencies: ["SwellScript", "SwellSndFile", "SwellALSA", "SwellOSC", "CLinux"]),
+        .target(name: "SwellSession", dependencies: ["SwellScript", "SwellSndFile", "SwellALSA", "SwellOSC", "SwellPulse", "CLinux"]),
 
         // A playing session's MPRIS media-player interface on the D-Bus
         // session bus (sd-bus).

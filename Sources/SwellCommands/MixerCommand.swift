@@ -7,7 +7,7 @@ package struct MixerCommand: ParsableCommand {
 
     package static let configuration = CommandConfiguration(
         commandName: "mixer",
-        abstract: "Ramp a sound card's mixer control in real time.",
+        abstract: "Ramp a sound card's mixer control, or another program's volume, in real time.",
         discussion: """
         The control's level is a layer's animated `volume`, written at up to 100 times a second \
         while it moves and never while it rests — in dB when the control has dB data, so a ramp \
@@ -24,6 +24,8 @@ package struct MixerCommand: ParsableCommand {
           swell mixer --ramp "0:10% 10m:100%:easeIn" --control PCM          (alarm)
           swell mixer --script card.json --restore
           swell mixer --to 50% --hold                                      (then swell ctl)
+          swell mixer --app spotify --to 0 --duration 30m --restore        (sleep timer on an app)
+          swell mixer --sink @DEFAULT_SINK@ --to -20dB --duration 5s
         """)
 
     @Option(help: ArgumentHelp("The ALSA control device.", valueName: "ctl"))
@@ -31,6 +33,18 @@ package struct MixerCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The simple mixer control.", valueName: "name"))
     package var control = "Master"
+
+    @Option(help: ArgumentHelp("Another program's playback volume instead of a card's: its streams, by application name or binary, on PulseAudio or PipeWire.", valueName: "name"))
+    package var app: String?
+
+    @Option(help: ArgumentHelp("The playback streams of a media role (music, video, phone…).", valueName: "role"))
+    package var role: String?
+
+    @Option(help: ArgumentHelp("One playback stream, by index (swell devices lists them).", valueName: "index"))
+    package var stream: UInt32?
+
+    @Option(help: ArgumentHelp("An output device's volume, by name (@DEFAULT_SINK@: the default one).", valueName: "name"))
+    package var sink: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Animate to LEVEL.", valueName: "level"), transform: Parse.level)
     package var to: Double?
@@ -64,6 +78,9 @@ package struct MixerCommand: ParsableCommand {
         let targets = [to != nil, ramp != nil, script != nil].filter { $0 }.count
         guard targets == 1 else { throw ValidationError("give exactly one of --to, --ramp and --script") }
         if duration != nil && to == nil { throw ValidationError("--duration goes with --to") }
+        let servers = [app != nil, role != nil, stream != nil, sink != nil].filter { $0 }.count
+        guard servers <= 1 else { throw ValidationError("give at most one of --app, --role, --stream and --sink") }
+        if servers == 1 && script != nil { throw ValidationError("--app, --role, --stream and --sink go with --to or --ramp; a script names its own") }
     }
 
     package func run() throws {
@@ -78,6 +95,8 @@ package struct MixerCommand: ParsableCommand {
         job.timing = timing ?? .named("linear")
         job.restore = restore
         job.holds = hold
+        job.server = app.map(PulseTarget.application) ?? role.map(PulseTarget.role) ?? stream.map(PulseTarget.stream)
+            ?? sink.map(PulseTarget.sink)
         job.osc = osc
         let line = ProgressLine(quiet: quiet)
         defer { line.finish() }

@@ -1,4 +1,5 @@
 import SwellOSC
+import SwellPulse
 import Foundation
 import SwellALSA
 import SwellScript
@@ -41,6 +42,9 @@ public struct MixerJob {
     public var controlDirectory: ControlDirectory? = ControlDirectory()
     /// `--osc`: where the session listens for OSC requests; nil: nowhere.
     public var osc: String?
+    /// `--app`, `--role`, `--stream` or `--sink`: another program's volume
+    /// or an output device's, on the sound server, instead of the card's.
+    public var server: PulseTarget?
 
     public init(target: Target) {
         self.target = target
@@ -60,8 +64,9 @@ public struct MixerJob {
     /// asked. Returns the final level.
     @discardableResult
     public func run(progress: (Status) -> Void = { _ in }, shouldContinue: () -> Bool = { true }) throws -> Double {
-        // The command's card, unless a script drives only OSC layers.
-        var drivesCard = true
+        // The command's card, unless it drives another program's volume or
+        // a script drives only OSC and sound-server layers.
+        var drivesCard = server == nil
         if case .script(let spec) = target { drivesCard = spec.layers.contains { $0.type == .mixer } }
         let opened = drivesCard ? try MixerControl(device: device, name: control, configuration: configuration) : nil
         let original = try opened?.level()
@@ -69,7 +74,8 @@ public struct MixerJob {
 
         var options = AutomationOptions()
         let script: ScriptSpec
-        let card = LayerSpec(name: "card", type: .mixer, location: SourceLocation(line: 1, column: 1))
+        let card = server.map(Self.layer(for:))
+            ?? LayerSpec(name: "card", type: .mixer, location: SourceLocation(line: 1, column: 1))
         switch target {
         case .level(let level):
             let request = ControlRequest.set([(AudioKey.volume, JSONValue(level))], duration: duration,
@@ -83,17 +89,27 @@ public struct MixerJob {
             options.timing = timing
             script = ScriptSpec(layers: [card])
         case .script(let spec):
-            guard spec.layers.contains(where: { $0.type == .mixer || $0.type == .osc }) else {
-                throw AutomationError("the script has no mixer layer (\"type\": \"mixer\") or OSC layer (\"type\": \"osc\") to drive")
+            guard spec.layers.contains(where: { [.mixer, .osc, .stream, .sink].contains($0.type) }) else {
+                throw AutomationError("the script has no mixer, OSC, stream or sink layer to drive")
             }
             script = spec
         }
         let host = HeadlessHost(clock: HostClock())
         let origin = host.currentTime
+        var connection: PulseConnection?
         let stage = try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: { device, control in
             if device == nil && control == nil, let opened { return opened }
             return try MixerControl(device: device ?? self.device, name: control ?? self.control, configuration: configuration)
+        }, openServer: {
+            if let connection { return connection }
+            connection = try PulseConnection()
+            return connection!
         }, origin: origin)
+        let servers = stage.layerNames.compactMap { stage.layers[$0] as? ServerVolumeLayer }
+        // What Swell changed in other programs is put back on Ctrl-C, and
+        // at the end when asked.
+        var interrupted = false
+        defer { if restore || interrupted { for layer in servers { layer.restore() } } }
         stage.install(on: host)
         var end = origin + (try SceneEnd(of: stage)).time
         let link = CADisplayLink(host: host) { _ in }
@@ -121,14 +137,40 @@ public struct MixerJob {
             link.fire(timestamp: now, targetTimestamp: now + link.duration)
             if let error = mixers.lazy.compactMap(\.writeError).first { throw error }
             if let error = senders.lazy.compactMap(\.sendError).first { throw error }
+            for layer in servers { layer.refresh(at: now) }
+            if let error = servers.lazy.compactMap(\.writeError).first { throw error }
             progress(Status(time: now - origin, duration: end - origin,
-                            level: mixers.first?.volume ?? senders.first?.value ?? 0))
+                            level: mixers.first?.volume ?? servers.first?.volume ?? senders.first?.value ?? 0))
             // A paused tree (QA1673, `ctl pause`) has not reached its end.
             if now > end && host.nextEventTime == nil && !holds && !host.isRootLayerPaused { break }
-            guard shouldContinue() else { throw RenderInterrupted() }
+            guard shouldContinue() else {
+                interrupted = true
+                throw RenderInterrupted()
+            }
             let next = now + link.duration - host.currentTime
             if next > 0 { usleep(UInt32(next * 1e6)) }
         }
-        return try opened?.level() ?? senders.first?.value ?? 0
+        return try opened?.level() ?? servers.first?.volume ?? senders.first?.value ?? 0
+    }
+
+    /// The layer `--app` or `--sink` drives, named after it.
+    private static func layer(for target: PulseTarget) -> LayerSpec {
+        var spec: LayerSpec
+        let origin = SourceLocation(line: 1, column: 1)
+        switch target {
+        case .sink(let name):
+            spec = LayerSpec(name: "sink", type: .sink, location: origin)
+            spec.parameters[LayerParameter.sink.key] = .name(name)
+        case .application(let name):
+            spec = LayerSpec(name: "app", type: .stream, location: origin)
+            spec.parameters[LayerParameter.app.key] = .name(name)
+        case .role(let role):
+            spec = LayerSpec(name: "app", type: .stream, location: origin)
+            spec.parameters[LayerParameter.role.key] = .name(role)
+        case .stream(let index):
+            spec = LayerSpec(name: "app", type: .stream, location: origin)
+            spec.parameters[LayerParameter.stream.key] = .name(String(index))
+        }
+        return spec
     }
 }

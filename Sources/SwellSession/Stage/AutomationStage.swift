@@ -1,6 +1,7 @@
 import Foundation
 import SwellALSA
 import SwellOSC
+import SwellPulse
 import SwellScript
 import SwellSndFile
 
@@ -77,6 +78,9 @@ public final class AutomationStage {
     /// Opens the mixer control of a mixer layer: `(device, control)` from the
     /// script, nil meaning the command's defaults.
     public typealias MixerOpener = (String?, String?) throws -> MixerControl
+    /// The connection to the sound server that stream and sink layers
+    /// drive, made the first time one asks.
+    public typealias ServerOpener = () throws -> PulseConnection
 
     /// Builds the tree. `inputs` are the command line's files, in order,
     /// `crossfade` the seconds two of them overlap, `files` the script's
@@ -88,7 +92,7 @@ public final class AutomationStage {
     /// compute their curve only), `origin` the host time the session starts.
     package init(script: ScriptSpec, options: AutomationOptions, inputs: [any AudioSource] = [], crossfade: Double = 0,
          loops: Bool = false, files: [String: any AudioSource] = [:], sampleRate: Int?,
-         openMixer: MixerOpener?, origin: Double = 0) throws {
+         openMixer: MixerOpener?, openServer: ServerOpener? = nil, origin: Double = 0) throws {
         try options.validate()
         self.options = options
         self.sampleRate = sampleRate
@@ -112,7 +116,7 @@ public final class AutomationStage {
         self.files = [:]
         var built: [String: CALayer] = [:]
         for spec in script.layers {
-            let layer = try Self.makeLayer(spec, input: input, files: &files, openMixer: openMixer)
+            let layer = try Self.makeLayer(spec, input: input, files: &files, openMixer: openMixer, openServer: openServer)
             built[spec.name] = layer
             layerNames.append(spec.name)
             if let audio = layer as? AudioLayer, spec.file == nil { inputLayers.append(audio) }
@@ -284,7 +288,7 @@ public final class AutomationStage {
     }
 
     private static func makeLayer(_ spec: LayerSpec, input: (any AudioSource)?, files: inout [String: any AudioSource],
-                                  openMixer: MixerOpener?) throws -> CALayer {
+                                  openMixer: MixerOpener?, openServer: ServerOpener?) throws -> CALayer {
         let layer: CALayer
         switch spec.type {
         case .audio:
@@ -310,6 +314,28 @@ public final class AutomationStage {
                 }
             } else {
                 layer = MixerLayer()
+            }
+        case .stream, .sink:
+            let target: PulseTarget
+            if spec.type == .sink {
+                target = .sink(spec.name(of: .sink) ?? "@DEFAULT_SINK@")
+            } else if let app = spec.name(of: .app) {
+                target = .application(app)
+            } else if let role = spec.name(of: .role) {
+                target = .role(role)
+            } else if let index = spec.name(of: .stream).flatMap(UInt32.init) {
+                target = .stream(index)
+            } else {
+                throw AutomationError("stream layer '\(spec.name)' names no stream: give \"app\", \"role\" or \"stream\"")
+            }
+            if let openServer {
+                do {
+                    layer = try ServerVolumeLayer(target: target, connection: openServer())
+                } catch {
+                    throw ContextualError(context: "\(spec.type.noun) '\(spec.name)'", underlying: error)
+                }
+            } else {
+                layer = ServerVolumeLayer()
             }
         case .osc:
             do throws(OSCError) {

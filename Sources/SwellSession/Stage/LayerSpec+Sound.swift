@@ -1,4 +1,5 @@
 import SwellAudio
+import SwellPulse
 import SwellScript
 
 extension LayerSpec {
@@ -17,6 +18,7 @@ extension LayerSpec {
 
 extension LayerKind {
     /// The kinds of layer a session's script declares: the standard ones,
-    /// SwellAudio's `audio` and SwellALSA's `mixer`.
-    public static let session: [LayerKind] = standard + [.audio, .mixer, .osc]
+    /// SwellAudio's `audio`, SwellALSA's `mixer`, SwellOSC's `osc` and SwellPulse's
+    /// `stream` and `sink`.
+    public static let session: [LayerKind] = standard + [.audio, .mixer, .osc, .stream, .sink]
 }
