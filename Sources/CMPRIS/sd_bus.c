@@ -36,6 +36,10 @@ static struct {
     int (*sd_bus_emit_signal)(sd_bus *bus, const char *path, const char *interface, const char *member,
                               const char *types, ...);
     const unsigned *sd_bus_object_vtable_format;
+    int (*sd_bus_call_method)(sd_bus *bus, const char *destination, const char *path, const char *interface,
+                              const char *member, sd_bus_error *ret_error, sd_bus_message **reply, const char *types, ...);
+    int (*sd_bus_message_enter_container)(sd_bus_message *m, char type, const char *contents);
+    int (*sd_bus_message_exit_container)(sd_bus_message *m);
 } api;
 
 static int loaded = -1;
@@ -56,6 +60,9 @@ static void resolve(void) {
     SWELL_RESOLVE(int, sd_bus_reply_method_return, , )
     SWELL_RESOLVE(int, sd_bus_emit_signal, , )
     SWELL_RESOLVE(const unsigned *, sd_bus_object_vtable_format, , )
+    SWELL_RESOLVE(int, sd_bus_call_method, , )
+    SWELL_RESOLVE(int, sd_bus_message_enter_container, , )
+    SWELL_RESOLVE(int, sd_bus_message_exit_container, , )
     loaded = 0;
 }
 
@@ -94,4 +101,53 @@ int swell_sd_bus_emit_position(sd_bus *bus, const char *path, const char *interf
 
 const unsigned *swell_sd_bus_object_vtable_format(void) {
     return api.sd_bus_object_vtable_format;
+}
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+// The process of the bus name `name`, 0 when the bus does not say.
+static uint32_t process_of(sd_bus *bus, const char *name) {
+    sd_bus_message *reply = NULL;
+    uint32_t pid = 0;
+    if (api.sd_bus_call_method(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                               "GetConnectionUnixProcessID", NULL, &reply, "s", name) >= 0) {
+        api.sd_bus_message_read_basic(reply, 'u', &pid);
+    }
+    api.sd_bus_message_unref(reply);
+    return pid;
+}
+
+int swell_mpris_command_player(const uint32_t *pids, int count, const char *name, const char *method,
+                               char *player, size_t size) {
+    if (swell_sd_bus_load() < 0) return -1;
+    sd_bus *bus = NULL;
+    if (api.sd_bus_open_user(&bus) < 0) return -1;
+    sd_bus_message *reply = NULL;
+    int result = 0;
+    if (api.sd_bus_call_method(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                               "ListNames", NULL, &reply, "") < 0
+        || api.sd_bus_message_enter_container(reply, 'a', "s") < 0) {
+        result = -1;
+    } else {
+        const char *prefix = "org.mpris.MediaPlayer2.";
+        const char *bus_name = NULL;
+        while (result == 0 && api.sd_bus_message_read_basic(reply, 's', &bus_name) > 0) {
+            if (strncmp(bus_name, prefix, strlen(prefix)) != 0) continue;
+            const char *suffix = bus_name + strlen(prefix);
+            int matches = name && *name && strncasecmp(suffix, name, strlen(name)) == 0
+                && (suffix[strlen(name)] == 0 || suffix[strlen(name)] == '.');
+            uint32_t pid = matches ? 0 : process_of(bus, bus_name);
+            for (int i = 0; i < count && !matches; i++) matches = pid != 0 && pid == pids[i];
+            if (!matches) continue;
+            snprintf(player, size, "%s", bus_name);
+            result = api.sd_bus_call_method(bus, bus_name, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
+                                            method, NULL, NULL, "") >= 0 ? 1 : -1;
+        }
+        api.sd_bus_message_exit_container(reply);
+    }
+    api.sd_bus_message_unref(reply);
+    api.sd_bus_flush_close_unref(bus);
+    return result;
 }

@@ -1,3 +1,4 @@
+import SwellMPRIS
 import SwellSession
 import ArgumentParser
 import Foundation
@@ -24,7 +25,7 @@ package struct MixerCommand: ParsableCommand {
           swell mixer --ramp "0:10% 10m:100%:easeIn" --control PCM          (alarm)
           swell mixer --script card.json --restore
           swell mixer --to 50% --hold                                      (then swell ctl)
-          swell mixer --app spotify --to 0 --duration 30m --restore        (sleep timer on an app)
+          swell mixer --app spotify --to 0 --duration 30m --then pause --restore   (sleep timer)
           swell mixer --sink @DEFAULT_SINK@ --to -20dB --duration 5s
         """)
 
@@ -45,6 +46,9 @@ package struct MixerCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("An output device's volume, by name (@DEFAULT_SINK@: the default one).", valueName: "name"))
     package var sink: String?
+
+    @Option(help: ArgumentHelp("When the ramp ends, tell the application's player to pause, stop or go to the next track (MPRIS).", valueName: "action"))
+    package var then: PlayerAction?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Animate to LEVEL.", valueName: "level"), transform: Parse.level)
     package var to: Double?
@@ -80,6 +84,7 @@ package struct MixerCommand: ParsableCommand {
         if duration != nil && to == nil { throw ValidationError("--duration goes with --to") }
         let servers = [app != nil, role != nil, stream != nil, sink != nil].filter { $0 }.count
         guard servers <= 1 else { throw ValidationError("give at most one of --app, --role, --stream and --sink") }
+        if then != nil && servers == 0 { throw ValidationError("--then goes with --app, --role or --stream: it tells their player") }
         if servers == 1 && script != nil { throw ValidationError("--app, --role, --stream and --sink go with --to or --ramp; a script names its own") }
     }
 
@@ -95,6 +100,8 @@ package struct MixerCommand: ParsableCommand {
         job.timing = timing ?? .named("linear")
         job.restore = restore
         job.holds = hold
+        job.then = then
+        job.commandPlayer = MPRISRemote.command
         job.server = app.map(PulseTarget.application) ?? role.map(PulseTarget.role) ?? stream.map(PulseTarget.stream)
             ?? sink.map(PulseTarget.sink)
         job.osc = osc
@@ -106,3 +113,4 @@ package struct MixerCommand: ParsableCommand {
         }, shouldContinue: { !Interrupt.isRequested })
     }
 }
+extension PlayerAction: ExpressibleByArgument {}

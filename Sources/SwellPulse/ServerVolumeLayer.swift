@@ -45,6 +45,7 @@ open class ServerVolumeLayer: CALayer {
         originals = nodes
         volume = nodes.first?.amplitude ?? 1
         name = target.description
+        if nodes.isEmpty { CADiagnostics.warn("nothing plays as '\(target)' yet; its volume is set when it starts") }
     }
 
     public required init(layer: Any) {

@@ -35,4 +35,12 @@ int swell_mpris_reply_empty(sd_bus_message *call);
 /// Emits the player's `Seeked` signal with the new position in
 /// microseconds: sd_bus_emit_signal is variadic too.
 int swell_mpris_emit_seeked(sd_bus *bus, int64_t position);
+
+/// Calls `method` (Pause, Stop, Next) of the MPRIS player on the session bus
+/// whose process is one of `pids`, or whose bus name is
+/// org.mpris.MediaPlayer2.NAME (NAME, or NAME.instance…, whatever the
+/// case), the first found; its bus name goes into `player`. Returns 1 when
+/// one was called, 0 when none matches, -1 when the bus or the call fails.
+int swell_mpris_command_player(const uint32_t *pids, int count, const char *name, const char *method,
+                               char *player, size_t size);
 #endif

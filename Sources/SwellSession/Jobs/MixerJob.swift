@@ -12,6 +12,11 @@ import SwellSndFile
 /// The session takes control requests as `play` does (docs/control.md): a
 /// `set` on the card's layer animates the level from the one presented,
 /// committed on the host clock.
+/// What a player does when a ramp ends (`--then`), through MPRIS.
+public enum PlayerAction: String, Sendable, CaseIterable {
+    case pause, stop, next
+}
+
 public struct MixerJob {
     /// What to do with the control.
     public enum Target: Sendable {
@@ -45,6 +50,13 @@ public struct MixerJob {
     /// `--app`, `--role`, `--stream` or `--sink`: another program's volume
     /// or an output device's, on the sound server, instead of the card's.
     public var server: PulseTarget?
+    /// `--then`: what the player of the streams the ramp drove does when it
+    /// ends, through its MPRIS interface, where it has one.
+    public var then: PlayerAction?
+    /// Calls a player's action: `(action, the streams' processes, the
+    /// application's name)`, returning the player called, nil when none
+    /// matches (SwellMPRIS's `MPRISRemote`).
+    public var commandPlayer: (@Sendable (PlayerAction, [UInt32], String?) throws -> String?)?
 
     public init(target: Target) {
         self.target = target
@@ -149,6 +161,14 @@ public struct MixerJob {
             }
             let next = now + link.duration - host.currentTime
             if next > 0 { usleep(UInt32(next * 1e6)) }
+        }
+        if let then, let commandPlayer {
+            var name: String?
+            if case .application(let app)? = server { name = app }
+            let processes = servers.flatMap { $0.nodes.map(\.pid) }.filter { $0 != 0 }
+            if try commandPlayer(then, processes, name) == nil {
+                CADiagnostics.warn("no MPRIS player of '\(name ?? servers.first?.name ?? "")' to \(then.rawValue)")
+            }
         }
         return try opened?.level() ?? servers.first?.volume ?? senders.first?.value ?? 0
     }
