@@ -146,7 +146,9 @@ package struct CtlCommand: ParsableCommand {
         package static let configuration = CommandConfiguration(abstract: "End the session (after a 20 ms fade).")
         @OptionGroup package var target: Target
         @ParentCommand package var ctl: CtlCommand
-        package func run() throws { _ = try CtlCommand.job(target, ctl).send(.stop) }
+        @Flag(help: "Put back first the volumes of other programs' streams the session ramped.")
+        package var restore = false
+        package func run() throws { _ = try CtlCommand.job(target, ctl).send(.stop(restoring: restore)) }
     }
 
     package struct Send: ParsableCommand {

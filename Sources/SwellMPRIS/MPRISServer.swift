@@ -136,7 +136,7 @@ public final class MPRISServer: PlaybackService, Sendable {
         for call in calls {
             let request = call.action.request(paused: session.engine.isRootLayerPaused)
             replies.append((call, respond(request)))
-            stops = stops || request == .stop
+            if case .stop = request { stops = true }
         }
         let changed = status.withLock { published in
             let now = MPRISStatus(session: session, tags: tags, previous: published.track)

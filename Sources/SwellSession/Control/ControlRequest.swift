@@ -28,8 +28,13 @@ public enum ControlRequest: Sendable, Hashable, Codable {
     case position(Double)
     /// `{"status": true}`: the session's files, time and volume.
     case status
-    /// `{"stop": true}`: the session fades out over 20 ms and ends.
-    case stop
+    /// `{"stop": true}`: the session fades out over 20 ms and ends; with
+    /// `"restore": true`, it first puts back what it changed outside
+    /// itself — the volumes of other programs' streams it ramped.
+    case stop(restoring: Bool)
+
+    /// `{"stop": true}`.
+    public static let stop = ControlRequest.stop(restoring: false)
 
     /// The `set` event of `values` (key paths and model values as a script
     /// writes them: `0.5`, `"-12dB"`, `"#ff0000"`…) on `layer` (nil: the
@@ -57,6 +62,13 @@ public enum ControlRequest: Sendable, Hashable, Codable {
         case get, pause, position, resume, seek, status, stop
     }
 
+    /// The key a `stop` may carry beside its own.
+    private static let restoreKey = RestoreKey.restore.rawValue
+
+    private enum RestoreKey: String, CodingKey {
+        case restore
+    }
+
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard let key = container.allKeys.first else {
@@ -64,7 +76,9 @@ public enum ControlRequest: Sendable, Hashable, Codable {
             return
         }
         let object = try decoder.singleValueContainer().decode(JSONValue.self)
-        if case .object(let members) = object.kind, let other = members.first(where: { $0.key != key.rawValue }) {
+        let companion = key == .stop ? Self.restoreKey : nil
+        if case .object(let members) = object.kind,
+           let other = members.first(where: { $0.key != key.rawValue && $0.key != companion }) {
             throw SourceError(file: "", location: other.keyLocation,
                               message: "\(other.key.quotedForMessage) cannot be combined with \(key.rawValue.quotedForMessage) in one request")
         }
@@ -83,7 +97,19 @@ public enum ControlRequest: Sendable, Hashable, Codable {
                 throw SourceError(file: "", location: object[key.rawValue]?.location,
                                   message: "\(key.rawValue.quotedForMessage) must be true, not \(object[key.rawValue]?.kindDescription ?? "missing")")
             }
-            self = [.pause: .pause, .resume: .resume, .status: .status, .stop: .stop][key]!
+            if key == .stop {
+                var restoring = false
+                if let value = object[Self.restoreKey] {
+                    guard case .bool(let flag) = value.kind else {
+                        throw SourceError(file: "", location: value.location,
+                                          message: "\"restore\" must be true or false, not \(value.kindDescription)")
+                    }
+                    restoring = flag
+                }
+                self = .stop(restoring: restoring)
+            } else {
+                self = [.pause: .pause, .resume: .resume, .status: .status][key]!
+            }
         }
     }
 
@@ -102,7 +128,12 @@ public enum ControlRequest: Sendable, Hashable, Codable {
         case .pause: try container.encode(true, forKey: .pause)
         case .resume: try container.encode(true, forKey: .resume)
         case .status: try container.encode(true, forKey: .status)
-        case .stop: try container.encode(true, forKey: .stop)
+        case .stop(let restoring):
+            try container.encode(true, forKey: .stop)
+            if restoring {
+                var restore = encoder.container(keyedBy: RestoreKey.self)
+                try restore.encode(true, forKey: .restore)
+            }
         }
     }
 

@@ -18,6 +18,9 @@ public struct ControlResponder {
     public let files: [String]
     /// The device's underruns so far, for `status`.
     public var xruns: () -> Int = { 0 }
+    /// Puts back what the session changed outside itself, for a `stop`
+    /// that asks (`swell ctl stop --restore`).
+    public var restore: () -> Void = {}
 
     public init(stage: AutomationStage, host: RenderHost, origin: Double = 0, files: [String],
                 xruns: @escaping () -> Int = { 0 }) {
@@ -35,7 +38,7 @@ public struct ControlResponder {
         var stopped = false
         for call in server?.take() ?? [] {
             call.reply(respond(to: call.request))
-            stopped = stopped || call.request == .stop
+            if case .stop = call.request { stopped = true }
         }
         return stopped
     }
@@ -67,8 +70,9 @@ public struct ControlResponder {
             return seek { $0 + offset }
         case .position(let position):
             return seek { _ in position }
-        case .stop:
+        case .stop(let restoring):
             // The job ends the session once the reply is sent.
+            if restoring { restore() }
             return ControlReply.success()
         case .status:
             let now = host.currentTime

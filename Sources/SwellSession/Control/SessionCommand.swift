@@ -13,7 +13,11 @@ public enum SessionCommand: Sendable, Hashable {
     case seek(Double)
     case position(Double)
     case status
-    case stop
+    /// Ends the session; `restoring`, putting back first what it changed
+    /// outside itself.
+    case stop(restoring: Bool)
+
+    public static let stop = SessionCommand.stop(restoring: false)
 
     /// `request` read against `layers` (the first is the one an event
     /// naming none acts on); errors name `source`.
@@ -33,7 +37,7 @@ public enum SessionCommand: Sendable, Hashable {
         case .seek(let seconds): self = .seek(seconds)
         case .position(let seconds): self = .position(seconds)
         case .status: self = .status
-        case .stop: self = .stop
+        case .stop(let restoring): self = .stop(restoring: restoring)
         }
     }
 

@@ -134,9 +134,10 @@ public struct MixerJob {
                                        })
         defer { services.close() }
         services.answerGets(from: host, stage: stage)
-        let responder = ControlResponder(stage: stage, host: host, origin: origin,
+        var responder = ControlResponder(stage: stage, host: host, origin: origin,
                                          files: mixers.compactMap { $0.control.map { "\($0.device):\($0.id.name)" } }
                                             + senders.compactMap { layer in layer.sender.map { $0.url + layer.address } })
+        responder.restore = { for layer in servers { layer.restore() } }
         while true {
             // Requests first: a `set` commits now, and the frame below, at
             // a time after it, shows its animation begun — never the model
