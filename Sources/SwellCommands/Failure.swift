@@ -14,6 +14,7 @@ package enum Failure {
             if case .cannotWrite = error { 1 } else { 2 }
         case is ALSAError, is RenderThreadError: 1
         case let error as ControlError: error.isBadInput ? 2 : 1
+        case let error as OSCError: error.isBadInput ? 2 : 1
         case is SourceError, is ValueSyntaxError, is AutomationError: 2
         case let error as ExitCode: error.rawValue
         case let error as ContextualError: exitStatus(for: error.underlying)

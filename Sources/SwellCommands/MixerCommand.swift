@@ -25,7 +25,7 @@ package struct MixerCommand: ParsableCommand {
           swell mixer --ramp "0:10% 10m:100%:easeIn" --control PCM          (alarm)
           swell mixer --script card.json --restore
           swell mixer --to 50% --hold                                      (then swell ctl)
-          swell mixer --app spotify --to 0 --duration 30m --then pause --restore   (sleep timer)
+          swell mixer --app spotify --to 0 --duration 30m --then pause --restore
           swell mixer --sink @DEFAULT_SINK@ --to -20dB --duration 5s
         """)
 
@@ -56,7 +56,7 @@ package struct MixerCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A ramp: \"T:V[:NAME] ...\".", valueName: "spec"), transform: Parse.ramp)
     package var ramp: RampSpec?
 
-    @Option(help: ArgumentHelp("A JSON script with mixer layers.", valueName: "file"))
+    @Option(help: ArgumentHelp("A JSON script with mixer, OSC, stream or sink layers.", valueName: "file"))
     package var script: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(

@@ -32,13 +32,20 @@ open class OSCLayer: CALayer {
     /// A layer sending to `address` at `url`.
     public convenience init(url: String, address: String) throws(OSCError) {
         self.init()
-        if let problem = LayerParameter.address.problem?(address) { throw OSCError(problem) }
+        if let problem = LayerParameter.address.problem?(address) { throw OSCError(problem, isBadInput: true) }
         sender = try OSCSender(url: url)
         self.address = address
     }
 
     public required init(layer: Any) {
         super.init(layer: layer)
+    }
+
+    /// Takes the value the layer holds as sent: a layer declared at a value
+    /// sends nothing until that value moves. The stage calls it once the
+    /// declaration's values are set.
+    public func settle() {
+        sent = (value, -Double.infinity)
     }
 
     /// Sends the presented value when it changed: at once when it is where

@@ -36,7 +36,9 @@ public final class OSCListener {
         var found: UnsafeMutablePointer<addrinfo>?
         let status = getaddrinfo(host, port, &hints, &found)
         guard status == 0, let info = found else {
-            throw OSCError("cannot listen for OSC on '\(endpoint)': \(String(cString: gai_strerror(status)))")
+            // Numeric hosts and ports only: a failure is an endpoint that is none.
+            throw OSCError("cannot listen for OSC on '\(endpoint)': \(String(cString: gai_strerror(status)))",
+                           isBadInput: true)
         }
         defer { freeaddrinfo(found) }
         let fd = Glibc.socket(info.pointee.ai_family, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
@@ -89,7 +91,8 @@ public final class OSCListener {
             if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         }
         guard let number = Int(port), (1...65_535).contains(number), !host.isEmpty else {
-            throw OSCError("'\(endpoint)' is not an address to listen on; write PORT or HOST:PORT (127.0.0.1:9000)")
+            throw OSCError("'\(endpoint)' is not an address to listen on; write PORT or HOST:PORT (127.0.0.1:9000)",
+                           isBadInput: true)
         }
         return (host, port)
     }

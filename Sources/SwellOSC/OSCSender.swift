@@ -9,7 +9,7 @@ public final class OSCSender: @unchecked Sendable {
     /// A sender to `url`; throws when liblo is missing or `url` is no OSC
     /// URL. Nothing is sent yet: a UDP sender opens no connection.
     public init(url: String) throws(OSCError) {
-        if let problem = Self.problem(withURL: url) { throw OSCError(problem) }
+        if let problem = Self.problem(withURL: url) { throw OSCError(problem, isBadInput: true) }
         guard swell_osc_available() != 0 else { throw .unavailable }
         guard let sender = swell_osc_sender_create(url) else {
             throw OSCError("cannot send to '\(url)'")

@@ -112,13 +112,15 @@ struct HelpSnapshotTests {
         SUBCOMMANDS:
           play                    Play files (one after another) with their automation.
           render                  Render files through their automation into a new file.
-          mixer                   Ramp a sound card's mixer control in real time.
+          mixer                   Ramp a sound card's mixer control, or another
+                                  program's volume, in real time.
           curve                   Print or draw the presentation values of layer
                                   properties over time.
           ctl                     Drive a running swell play or mixer session from
                                   another shell.
-          devices                 List playback PCMs (like aplay -L) and mixer controls
-                                  (like amixer scontrols).
+          devices                 List playback PCMs (like aplay -L), mixer controls
+                                  (like amixer scontrols), and the sound server's
+                                  playback streams and sinks (like pactl list).
           demo                    Play ten seconds of synthesised music with a scripted
                                   fade-in, dip and fade-out.
 
@@ -189,6 +191,9 @@ struct HelpSnapshotTests {
                                   ctl stop or Ctrl-C.
           --loop                  Play the files over and over, gapless, until swell
                                   ctl stop, Ctrl-C or --duration.
+          --osc <address>         Listen for OSC on [HOST:]PORT (loopback unless HOST
+                                  is given): /LAYER/KEY value [duration] sets a
+                                  property.
           --autoexit              With --window, close the window where a scene without
                                   sound ends (ffplay's -autoexit); without it the
                                   window stays open on the last frame until Q or
@@ -285,7 +290,8 @@ struct HelpSnapshotTests {
 
     @Test("swell mixer --help") func mixerHelp() throws {
         try Self.expectHelp(["mixer", "--help"], """
-        OVERVIEW: Ramp a sound card's mixer control in real time.
+        OVERVIEW: Ramp a sound card's mixer control, or another program's volume, in
+        real time.
 
         The control's level is a layer's animated `volume`, written at up to 100 times
         a second while it moves and never while it rests — in dB when the control has
@@ -305,20 +311,37 @@ struct HelpSnapshotTests {
           swell mixer --script card.json --restore
           swell mixer --to 50% --hold                                      (then swell
         ctl)
+          swell mixer --app spotify --to 0 --duration 30m --then pause --restore
+          swell mixer --sink @DEFAULT_SINK@ --to -20dB --duration 5s
 
-        USAGE: swell mixer [--device <ctl>] [--control <name>] [--to <level>] [--ramp <spec>] [--script <file>] [--duration <time>] [--timing <name>] [--restore] [--hold] [--quiet]
+        USAGE: swell mixer <options>
 
         OPTIONS:
           --device <ctl>          The ALSA control device. (default: default)
           --control <name>        The simple mixer control. (default: Master)
+          --app <name>            Another program's playback volume instead of a
+                                  card's: its streams, by application name or binary,
+                                  on PulseAudio or PipeWire.
+          --role <role>           The playback streams of a media role (music, video,
+                                  phone…).
+          --stream <index>        One playback stream, by index (swell devices lists
+                                  them).
+          --sink <name>           An output device's volume, by name (@DEFAULT_SINK@:
+                                  the default one).
+          --then <action>         When the ramp ends, tell the application's player to
+                                  pause, stop or go to the next track (MPRIS). (values:
+                                  pause, stop, next)
           --to <level>            Animate to LEVEL.
           --ramp <spec>           A ramp: "T:V[:NAME] ...".
-          --script <file>         A JSON script with mixer layers.
+          --script <file>         A JSON script with mixer, OSC, stream or sink layers.
           --duration <time>       How long --to takes (default 0.25 s).
           --timing <name>         The shape of the ramp (default linear).
           --restore               Put the original level back at the end.
           --hold                  After the ramp, stay until swell ctl stop or Ctrl-C.
           -q, --quiet             No progress line.
+          --osc <address>         Listen for OSC on [HOST:]PORT (loopback unless HOST
+                                  is given): /LAYER/KEY value [duration] sets a
+                                  property.
           --version               Show the version.
           -h, --help              Show help information.
 
@@ -360,8 +383,8 @@ struct HelpSnapshotTests {
 
     @Test("swell devices --help") func devicesHelp() throws {
         try Self.expectHelp(["devices", "--help"], """
-        OVERVIEW: List playback PCMs (like aplay -L) and mixer controls (like amixer
-        scontrols).
+        OVERVIEW: List playback PCMs (like aplay -L), mixer controls (like amixer
+        scontrols), and the sound server's playback streams and sinks (like pactl list).
 
         USAGE: swell devices [--device <ctl>]
 

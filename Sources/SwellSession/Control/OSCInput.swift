@@ -57,6 +57,7 @@ public final class OSCInput {
     /// Says how many datagrams were dropped, if any.
     public func close() {
         guard listener.malformed > 0 else { return }
-        CADiagnostics.warn("ignored \(listener.malformed) OSC datagram\(listener.malformed == 1 ? "" : "s") that were not messages of numbers")
+        let one = listener.malformed == 1
+        CADiagnostics.warn("ignored \(listener.malformed) OSC datagram\(one ? " that was not a message" : "s that were not messages") of numbers")
     }
 }

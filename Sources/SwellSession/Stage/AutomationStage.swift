@@ -349,6 +349,7 @@ public final class AutomationStage {
             layer = spec.type.makeLayer()
         }
         spec.setProperties(on: layer)
+        (layer as? OSCLayer)?.settle()
         layer.name = spec.name
         return layer
     }
