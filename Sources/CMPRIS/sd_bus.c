@@ -1,4 +1,5 @@
 #include "swell_sd_bus.h"
+#include "swell_mpris.h"
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stddef.h>
@@ -40,6 +41,10 @@ static struct {
                               const char *member, sd_bus_error *ret_error, sd_bus_message **reply, const char *types, ...);
     int (*sd_bus_message_enter_container)(sd_bus_message *m, char type, const char *contents);
     int (*sd_bus_message_exit_container)(sd_bus_message *m);
+    int (*sd_bus_set_property)(sd_bus *bus, const char *destination, const char *path, const char *interface,
+                               const char *member, sd_bus_error *ret_error, const char *type, ...);
+    int (*sd_bus_get_property_trivial)(sd_bus *bus, const char *destination, const char *path, const char *interface,
+                                       const char *member, sd_bus_error *ret_error, char type, void *ret_ptr);
 } api;
 
 static int loaded = -1;
@@ -63,6 +68,8 @@ static void resolve(void) {
     SWELL_RESOLVE(int, sd_bus_call_method, , )
     SWELL_RESOLVE(int, sd_bus_message_enter_container, , )
     SWELL_RESOLVE(int, sd_bus_message_exit_container, , )
+    SWELL_RESOLVE(int, sd_bus_set_property, , )
+    SWELL_RESOLVE(int, sd_bus_get_property_trivial, , )
     loaded = 0;
 }
 
@@ -104,6 +111,7 @@ const unsigned *swell_sd_bus_object_vtable_format(void) {
 }
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -119,11 +127,10 @@ static uint32_t process_of(sd_bus *bus, const char *name) {
     return pid;
 }
 
-int swell_mpris_command_player(const uint32_t *pids, int count, const char *name, const char *method,
-                               char *player, size_t size) {
-    if (swell_sd_bus_load() < 0) return -1;
-    sd_bus *bus = NULL;
-    if (api.sd_bus_open_user(&bus) < 0) return -1;
+// The first MPRIS player on `bus` whose process is one of `pids`, or whose
+// bus name is org.mpris.MediaPlayer2.NAME (or NAME.instance…), whatever the
+// case: 1 with its bus name in `player`, 0 when none, -1 when the bus fails.
+static int find_player(sd_bus *bus, const uint32_t *pids, int count, const char *name, char *player, size_t size) {
     sd_bus_message *reply = NULL;
     int result = 0;
     if (api.sd_bus_call_method(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
@@ -136,18 +143,67 @@ int swell_mpris_command_player(const uint32_t *pids, int count, const char *name
         while (result == 0 && api.sd_bus_message_read_basic(reply, 's', &bus_name) > 0) {
             if (strncmp(bus_name, prefix, strlen(prefix)) != 0) continue;
             const char *suffix = bus_name + strlen(prefix);
-            int matches = name && *name && strncasecmp(suffix, name, strlen(name)) == 0
-                && (suffix[strlen(name)] == 0 || suffix[strlen(name)] == '.');
-            uint32_t pid = matches ? 0 : process_of(bus, bus_name);
+            size_t length = name ? strlen(name) : 0;
+            int matches = length && strncasecmp(suffix, name, length) == 0
+                && (suffix[length] == 0 || suffix[length] == '.');
+            uint32_t pid = matches || count == 0 ? 0 : process_of(bus, bus_name);
             for (int i = 0; i < count && !matches; i++) matches = pid != 0 && pid == pids[i];
             if (!matches) continue;
             snprintf(player, size, "%s", bus_name);
-            result = api.sd_bus_call_method(bus, bus_name, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
-                                            method, NULL, NULL, "") >= 0 ? 1 : -1;
+            result = 1;
         }
         api.sd_bus_message_exit_container(reply);
     }
     api.sd_bus_message_unref(reply);
+    return result;
+}
+
+int swell_mpris_command_player(const uint32_t *pids, int count, const char *name, const char *method,
+                               char *player, size_t size) {
+    if (swell_sd_bus_load() < 0) return -1;
+    sd_bus *bus = NULL;
+    if (api.sd_bus_open_user(&bus) < 0) return -1;
+    int result = find_player(bus, pids, count, name, player, size);
+    if (result == 1 && api.sd_bus_call_method(bus, player, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
+                                              method, NULL, NULL, "") < 0) result = -1;
     api.sd_bus_flush_close_unref(bus);
     return result;
+}
+
+struct swell_mpris_remote {
+    sd_bus *bus;
+    char player[256];
+};
+
+swell_mpris_remote *swell_mpris_remote_open(const char *name, int *found) {
+    *found = 0;
+    if (swell_sd_bus_load() < 0) return NULL;
+    swell_mpris_remote *remote = calloc(1, sizeof *remote);
+    if (!remote) return NULL;
+    if (api.sd_bus_open_user(&remote->bus) < 0) {
+        free(remote);
+        return NULL;
+    }
+    *found = find_player(remote->bus, NULL, 0, name, remote->player, sizeof remote->player) == 1;
+    return remote;
+}
+
+const char *swell_mpris_remote_player(swell_mpris_remote *remote) {
+    return remote->player;
+}
+
+int swell_mpris_remote_volume(swell_mpris_remote *remote, double *volume) {
+    return api.sd_bus_get_property_trivial(remote->bus, remote->player, "/org/mpris/MediaPlayer2",
+                                           "org.mpris.MediaPlayer2.Player", "Volume", NULL, 'd', volume) < 0 ? -1 : 0;
+}
+
+int swell_mpris_remote_set_volume(swell_mpris_remote *remote, double volume) {
+    return api.sd_bus_set_property(remote->bus, remote->player, "/org/mpris/MediaPlayer2",
+                                   "org.mpris.MediaPlayer2.Player", "Volume", NULL, "d", volume) < 0 ? -1 : 0;
+}
+
+void swell_mpris_remote_close(swell_mpris_remote *remote) {
+    if (!remote) return;
+    api.sd_bus_flush_close_unref(remote->bus);
+    free(remote);
 }

@@ -38,7 +38,7 @@ package enum Demo {
     /// The parsed demo script.
     package static func script() throws -> ScriptSpec {
         try ScriptSpec(parsing: scriptText, file: "demo.json", baseDirectory: URL(fileURLWithPath: "/"),
-                       kinds: LayerKind.session)
+                       kinds: LayerKind.command)
     }
 
     /// Writes the demo piece to `path` (16-bit stereo WAV): an arpeggio

@@ -9,7 +9,7 @@ extension ScriptSpec {
     static func read(scriptFile path: String) throws -> ScriptSpec {
         let drawing = Drawing.optional
         do {
-            return try ScriptSpec(contentsOfFile: path, kinds: LayerKind.session, images: drawing?.imageReader,
+            return try ScriptSpec(contentsOfFile: path, kinds: LayerKind.command, images: drawing?.imageReader,
                                   videos: drawing?.videoReader)
         } catch {
             if error.needsReader && drawing == nil { throw NeedsDrawing() }

@@ -18,7 +18,7 @@ public enum MPRISRemote {
         let result = processes.withUnsafeBufferPointer {
             swell_mpris_command_player($0.baseAddress, Int32($0.count), name, method, &player, player.count)
         }
-        guard result >= 0 else { throw AutomationError("cannot reach the session bus to \(action.rawValue) the player") }
+        guard result >= 0 else { throw MPRISRemoteError("cannot reach the session bus to \(action.rawValue) the player") }
         return result == 1 ? String(decoding: player.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
     }
 }

@@ -10,7 +10,7 @@ import Foundation
 /// when it changed, and the value an animation arrives at always. A change
 /// runs Core Animation's implicit action, a basic animation from the
 /// presented value, so a new ramp takes over from wherever the old one is.
-open class OSCLayer: CALayer {
+open class OSCLayer: CALayer, OutputLayer {
     /// The value sent.
     @Dynamic(.oscValue) public var value: Double = 0
     /// The most messages a second while `value` moves.
@@ -22,6 +22,7 @@ open class OSCLayer: CALayer {
     public private(set) var address = "/"
     /// The last error sending, if any.
     public private(set) var sendError: OSCError?
+    public var outputFailure: (any Error)? { sendError }
     /// The value last sent, and the host time it was sent at.
     private var sent: (value: Double, time: Double)?
 

@@ -16,7 +16,7 @@ import Foundation
 /// (``refresh(at:)``): a stream that starts later takes the layer's
 /// volume at once, and one that ends drops out. The volume each stream had
 /// when the layer first met it is kept, and ``restore()`` puts it back.
-open class ServerVolumeLayer: CALayer {
+open class ServerVolumeLayer: CALayer, OutputLayer {
     @Dynamic(PropertyDeclaration.volume.displayed()) public var volume: Double = 1
 
     /// What the layer drives; nil for a layer that only computes its curve.
@@ -30,6 +30,7 @@ open class ServerVolumeLayer: CALayer {
     private var refreshed = -Double.infinity
     /// The last error reaching the server, if any.
     public private(set) var writeError: PulseError?
+    public var outputFailure: (any Error)? { writeError }
 
     public override init() {
         super.init()

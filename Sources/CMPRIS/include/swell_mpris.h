@@ -43,4 +43,16 @@ int swell_mpris_emit_seeked(sd_bus *bus, int64_t position);
 /// one was called, 0 when none matches, -1 when the bus or the call fails.
 int swell_mpris_command_player(const uint32_t *pids, int count, const char *name, const char *method,
                                char *player, size_t size);
+
+/// Another player, on a session-bus connection of its own: the one whose
+/// bus name is org.mpris.MediaPlayer2.NAME (or NAME.instance…). NULL when
+/// the bus cannot be reached; `found` says whether the player was.
+typedef struct swell_mpris_remote swell_mpris_remote;
+swell_mpris_remote *swell_mpris_remote_open(const char *name, int *found);
+/// Its bus name.
+const char *swell_mpris_remote_player(swell_mpris_remote *remote);
+/// Its `Volume`, read and written; 0 on success, -1 on failure.
+int swell_mpris_remote_volume(swell_mpris_remote *remote, double *volume);
+int swell_mpris_remote_set_volume(swell_mpris_remote *remote, double volume);
+void swell_mpris_remote_close(swell_mpris_remote *remote);
 #endif

@@ -12,7 +12,7 @@
 /// layer is no ``SoundGroup``, and nothing below it is scaled by it. It is
 /// declared as every volume is — a LEVEL, never negative, animated
 /// implicitly from the presented value — and asks for `display()`.
-open class MixerLayer: CALayer {
+open class MixerLayer: CALayer, OutputLayer {
     /// The level, as linear amplitude: 1 is the control's maximum.
     @Dynamic(PropertyDeclaration.volume.displayed()) public var volume: Double = 1
 
@@ -22,6 +22,7 @@ open class MixerLayer: CALayer {
 
     /// The last error writing the control, if any.
     public private(set) var writeError: ALSAError?
+    public var outputFailure: (any Error)? { writeError }
 
     public override init() {
         super.init()

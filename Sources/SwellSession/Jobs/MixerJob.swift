@@ -57,6 +57,9 @@ public struct MixerJob {
     /// application's name)`, returning the player called, nil when none
     /// matches (SwellMPRIS's `MPRISRemote`).
     public var commandPlayer: (@Sendable (PlayerAction, [UInt32], String?) throws -> String?)?
+    /// Makes the layers of kinds beyond the session's (SwellMPRIS's
+    /// `mpris`); nil for a kind it does not make.
+    public var makeLayer: AutomationStage.LayerMaker?
 
     public init(target: Target) {
         self.target = target
@@ -101,8 +104,10 @@ public struct MixerJob {
             options.timing = timing
             script = ScriptSpec(layers: [card])
         case .script(let spec):
-            guard spec.layers.contains(where: { [.mixer, .osc, .stream, .sink].contains($0.type) }) else {
-                throw AutomationError("the script has no mixer, OSC, stream or sink layer to drive")
+            // A layer of a kind beyond the standard ones and audio writes
+            // out: a mixer's, an OSC layer, another program's volume.
+            guard spec.layers.contains(where: { !LayerKind.standard.contains($0.type) && $0.type != .audio }) else {
+                throw AutomationError("the script has no mixer, OSC, stream, sink or MPRIS layer to drive")
             }
             script = spec
         }
@@ -112,12 +117,13 @@ public struct MixerJob {
         let stage = try AutomationStage(script: script, options: options, sampleRate: nil, openMixer: { device, control in
             if device == nil && control == nil, let opened { return opened }
             return try MixerControl(device: device ?? self.device, name: control ?? self.control, configuration: configuration)
-        }, openServer: {
+        }, makeLayer: makeLayer, openServer: {
             if let connection { return connection }
             connection = try PulseConnection()
             return connection!
         }, origin: origin)
         let servers = stage.layerNames.compactMap { stage.layers[$0] as? ServerVolumeLayer }
+        let outputs = stage.layerNames.compactMap { stage.layers[$0] as? any OutputLayer }
         // What Swell changed in other programs is put back on Ctrl-C, and
         // at the end when asked.
         var interrupted = false
@@ -148,10 +154,8 @@ public struct MixerJob {
             if let last = host.lastAnimationEnd?.time, last.isFinite { end = max(end, last) }
             host.runEvents(through: now)
             link.fire(timestamp: now, targetTimestamp: now + link.duration)
-            if let error = mixers.lazy.compactMap(\.writeError).first { throw error }
-            if let error = senders.lazy.compactMap(\.sendError).first { throw error }
             for layer in servers { layer.refresh(at: now) }
-            if let error = servers.lazy.compactMap(\.writeError).first { throw error }
+            if let error = outputs.lazy.compactMap(\.outputFailure).first { throw error }
             progress(Status(time: now - origin, duration: end - origin,
                             level: mixers.first?.volume ?? servers.first?.volume ?? senders.first?.value ?? 0))
             // A paused tree (QA1673, `ctl pause`) has not reached its end.

@@ -81,6 +81,9 @@ public final class AutomationStage {
     /// The connection to the sound server that stream and sink layers
     /// drive, made the first time one asks.
     public typealias ServerOpener = () throws -> PulseConnection
+    /// Makes a layer of a kind beyond a session's own, connected to what it
+    /// drives; nil for a kind it does not make.
+    public typealias LayerMaker = (LayerSpec) throws -> CALayer?
 
     /// Builds the tree. `inputs` are the command line's files, in order,
     /// `crossfade` the seconds two of them overlap, `files` the script's
@@ -92,7 +95,8 @@ public final class AutomationStage {
     /// compute their curve only), `origin` the host time the session starts.
     package init(script: ScriptSpec, options: AutomationOptions, inputs: [any AudioSource] = [], crossfade: Double = 0,
          loops: Bool = false, files: [String: any AudioSource] = [:], sampleRate: Int?,
-         openMixer: MixerOpener?, openServer: ServerOpener? = nil, origin: Double = 0) throws {
+         openMixer: MixerOpener?, makeLayer: LayerMaker? = nil, openServer: ServerOpener? = nil,
+         origin: Double = 0) throws {
         try options.validate()
         self.options = options
         self.sampleRate = sampleRate
@@ -116,7 +120,8 @@ public final class AutomationStage {
         self.files = [:]
         var built: [String: CALayer] = [:]
         for spec in script.layers {
-            let layer = try Self.makeLayer(spec, input: input, files: &files, openMixer: openMixer, openServer: openServer)
+            let layer = try makeLayer?(spec).map { Self.declare($0, as: spec) }
+                ?? Self.makeLayer(spec, input: input, files: &files, openMixer: openMixer, openServer: openServer)
             built[spec.name] = layer
             layerNames.append(spec.name)
             if let audio = layer as? AudioLayer, spec.file == nil { inputLayers.append(audio) }
@@ -348,6 +353,11 @@ public final class AutomationStage {
         default:
             layer = spec.type.makeLayer()
         }
+        return declare(layer, as: spec)
+    }
+
+    /// `layer` with the declaration's name and values.
+    private static func declare(_ layer: CALayer, as spec: LayerSpec) -> CALayer {
         spec.setProperties(on: layer)
         (layer as? OSCLayer)?.settle()
         layer.name = spec.name
