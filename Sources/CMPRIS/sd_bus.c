@@ -202,6 +202,11 @@ int swell_mpris_remote_set_volume(swell_mpris_remote *remote, double volume) {
                                    "org.mpris.MediaPlayer2.Player", "Volume", NULL, "d", volume) < 0 ? -1 : 0;
 }
 
+int swell_mpris_remote_call(swell_mpris_remote *remote, const char *method) {
+    return api.sd_bus_call_method(remote->bus, remote->player, "/org/mpris/MediaPlayer2", "org.mpris.MediaPlayer2.Player",
+                                  method, NULL, NULL, "") < 0 ? -1 : 0;
+}
+
 void swell_mpris_remote_close(swell_mpris_remote *remote) {
     if (!remote) return;
     api.sd_bus_flush_close_unref(remote->bus);

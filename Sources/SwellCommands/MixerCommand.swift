@@ -84,7 +84,9 @@ package struct MixerCommand: ParsableCommand {
         if duration != nil && to == nil { throw ValidationError("--duration goes with --to") }
         let servers = [app != nil, role != nil, stream != nil, sink != nil].filter { $0 }.count
         guard servers <= 1 else { throw ValidationError("give at most one of --app, --role, --stream and --sink") }
-        if then != nil && servers == 0 { throw ValidationError("--then goes with --app, --role or --stream: it tells their player") }
+        if then != nil && servers == 0 && script == nil {
+            throw ValidationError("--then goes with --app, --role, --stream or a script's mpris layers: it tells their player")
+        }
         if servers == 1 && script != nil { throw ValidationError("--app, --role, --stream and --sink go with --to or --ramp; a script names its own") }
     }
 

@@ -9,7 +9,7 @@ import SwellSession
 /// only when it changed, and the value a ramp arrives at always. MPRIS
 /// leaves the scale to the player; Swell writes the number as it is, 1
 /// being the player's full volume.
-open class MPRISVolumeLayer: CALayer, OutputLayer {
+open class MPRISVolumeLayer: CALayer, OutputLayer, PlayerLayer {
     @Dynamic(PropertyDeclaration.volume.displayed()) public var volume: Double = 1
 
     /// The player's bus name once found; nil for a layer that only computes
@@ -51,6 +51,14 @@ open class MPRISVolumeLayer: CALayer, OutputLayer {
 
     deinit {
         swell_mpris_remote_close(remote)
+    }
+
+    /// Tells the player to pause, stop or go to the next track (`--then`).
+    public func command(_ action: PlayerAction) throws {
+        guard let remote else { return }
+        guard swell_mpris_remote_call(remote, MPRISRemote.method(of: action)) == 0 else {
+            throw MPRISRemoteError("the MPRIS player \(player ?? "") refused \(MPRISRemote.method(of: action))")
+        }
     }
 
     /// Sets the player's `Volume` to the presented volume when it changed.

@@ -54,5 +54,7 @@ const char *swell_mpris_remote_player(swell_mpris_remote *remote);
 /// Its `Volume`, read and written; 0 on success, -1 on failure.
 int swell_mpris_remote_volume(swell_mpris_remote *remote, double *volume);
 int swell_mpris_remote_set_volume(swell_mpris_remote *remote, double volume);
+/// Calls the player's `method` (Pause, Stop, Next); 0 on success, -1 on failure.
+int swell_mpris_remote_call(swell_mpris_remote *remote, const char *method);
 void swell_mpris_remote_close(swell_mpris_remote *remote);
 #endif

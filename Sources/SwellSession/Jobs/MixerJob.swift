@@ -17,6 +17,12 @@ public enum PlayerAction: String, Sendable, CaseIterable {
     case pause, stop, next
 }
 
+/// A layer that drives another program's player, which `--then` tells
+/// what to do when the ramp ends (SwellMPRIS's `mpris` layer).
+public protocol PlayerLayer: CALayer {
+    func command(_ action: PlayerAction) throws
+}
+
 public struct MixerJob {
     /// What to do with the control.
     public enum Target: Sendable {
@@ -167,12 +173,15 @@ public struct MixerJob {
             let next = now + link.duration - host.currentTime
             if next > 0 { usleep(UInt32(next * 1e6)) }
         }
-        if let then, let commandPlayer {
-            var name: String?
-            if case .application(let app)? = server { name = app }
-            let processes = servers.flatMap { $0.nodes.map(\.pid) }.filter { $0 != 0 }
-            if try commandPlayer(then, processes, name) == nil {
-                CADiagnostics.warn("no MPRIS player of '\(name ?? servers.first?.name ?? "")' to \(then.rawValue)")
+        if let then {
+            for layer in stage.layerNames.compactMap({ stage.layers[$0] as? any PlayerLayer }) { try layer.command(then) }
+            if !servers.isEmpty, let commandPlayer {
+                var name: String?
+                if case .application(let app)? = server { name = app }
+                let processes = servers.flatMap { $0.nodes.map(\.pid) }.filter { $0 != 0 }
+                if try commandPlayer(then, processes, name) == nil {
+                    CADiagnostics.warn("no MPRIS player of '\(name ?? servers.first?.name ?? "")' to \(then.rawValue)")
+                }
             }
         }
         return try opened?.level() ?? servers.first?.volume ?? senders.first?.value ?? 0
