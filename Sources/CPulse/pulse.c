@@ -119,18 +119,26 @@ static void add_volume(swell_pulse_node *node, const pa_cvolume *volume) {
     for (int c = 0; c < node->channels; c++) node->volumes[c] = volume->values[c];
 }
 
-static void stream_listed(pa_context *context, const pa_sink_input_info *info, int eol, void *userdata) {
-    (void)context;
-    listing *list = userdata;
+// The node a listing callback fills next, cleared; NULL at the end of the
+// list (which wakes the waiting caller) or when there is no room.
+static swell_pulse_node *next_node(listing *list, int eol, uint32_t index) {
     if (eol) {
         list->done = 1;
         api.pa_threaded_mainloop_signal(list->pulse->loop, 0);
-        return;
+        return NULL;
     }
-    if (!info->volume_writable || list->count >= list->max) return;
+    if (list->count >= list->max) return NULL;
     swell_pulse_node *node = &list->out[list->count++];
     memset(node, 0, sizeof *node);
-    node->index = info->index;
+    node->index = index;
+    return node;
+}
+
+static void stream_listed(pa_context *context, const pa_sink_input_info *info, int eol, void *userdata) {
+    (void)context;
+    if (!eol && !info->volume_writable) return;
+    swell_pulse_node *node = next_node(userdata, eol, eol ? 0 : info->index);
+    if (!node) return;
     const char *application = api.pa_proplist_gets(info->proplist, PA_PROP_APPLICATION_NAME);
     copy(node->name, sizeof node->name, application ? application : info->name);
     copy(node->detail, sizeof node->detail, api.pa_proplist_gets(info->proplist, PA_PROP_APPLICATION_PROCESS_BINARY));
@@ -142,16 +150,8 @@ static void stream_listed(pa_context *context, const pa_sink_input_info *info, i
 
 static void sink_listed(pa_context *context, const pa_sink_info *info, int eol, void *userdata) {
     (void)context;
-    listing *list = userdata;
-    if (eol) {
-        list->done = 1;
-        api.pa_threaded_mainloop_signal(list->pulse->loop, 0);
-        return;
-    }
-    if (list->count >= list->max) return;
-    swell_pulse_node *node = &list->out[list->count++];
-    memset(node, 0, sizeof *node);
-    node->index = info->index;
+    swell_pulse_node *node = next_node(userdata, eol, eol ? 0 : info->index);
+    if (!node) return;
     copy(node->name, sizeof node->name, info->name);
     copy(node->detail, sizeof node->detail, info->description);
     add_volume(node, &info->volume);
