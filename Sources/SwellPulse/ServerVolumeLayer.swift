@@ -46,7 +46,16 @@ open class ServerVolumeLayer: CALayer, OutputLayer {
         originals = nodes
         volume = nodes.first?.amplitude ?? 1
         name = target.description
-        if nodes.isEmpty { CADiagnostics.warn("nothing plays as '\(target)' yet; its volume is set when it starts") }
+        if nodes.isEmpty {
+            switch target {
+            case .application, .role:
+                CADiagnostics.warn("nothing plays as '\(target)' yet; its volume is set when it starts")
+            case .stream, .sink:
+                // Indices are never reused, and a sink does not come and go
+                // with what plays: one missing now will not come.
+                throw PulseError("no \(target.noun) '\(target)' on the sound server (swell devices lists them)")
+            }
+        }
     }
 
     public required init(layer: Any) {
@@ -123,6 +132,11 @@ public enum PulseTarget: Sendable, Equatable, CustomStringConvertible {
         case .stream(let index): return try connection.streams().filter { $0.index == index }
         case .sink(let name): return try connection.sink(named: name).map { [$0] } ?? []
         }
+    }
+
+    /// What it finds: `stream`, `sink`.
+    var noun: String {
+        if case .sink = self { "sink" } else { "stream" }
     }
 
     public var description: String {

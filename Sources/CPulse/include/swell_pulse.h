@@ -53,6 +53,8 @@ int swell_pulse_set_sink_volume(swell_pulse *pulse, uint32_t index, const uint32
 uint32_t swell_pulse_volume_from_linear(double amplitude);
 double swell_pulse_volume_to_linear(uint32_t volume);
 
+// Disconnects, once the server has answered the last volume request sent
+// without waiting.
 void swell_pulse_disconnect(swell_pulse *pulse);
 
 #endif
