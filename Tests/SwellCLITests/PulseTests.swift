@@ -277,6 +277,59 @@ struct PulseTests {
         }
     }
 
+    @Test("ctl sets a held session's stream volume and stop --restore puts it back; swell devices lists the stream and the sink")
+    func controlledSession() throws {
+        try withServer { server, workspace, tone in
+            let player = try server.play(tone)
+            let pid = player.process.processIdentifier
+            let devices = try SwellProcess.run(["devices"], environment: server.environment)
+            #expect(devices.status == 0, "\(devices)")
+            #expect(devices.standardOutput.contains("#\(player.index) testplayer (pacat)  volume 100%"), "\(devices)")
+            #expect(devices.standardOutput.contains("  \(SoundServer.sinkName)  volume 100%"), "\(devices)")
+            let environment = server.environment.merging(["XDG_RUNTIME_DIR": workspace.directory.path]) { _, new in new }
+            let swell = try SwellProcess.start(["mixer", "--app", "testplayer", "--to", "1", "--duration", "0.1", "--hold",
+                                                "--quiet"], environment: environment)
+            defer { swell.stop() }
+            try waitUntil("the session answers ctl") {
+                try SwellProcess.run(["ctl", "get", "app.volume"], environment: environment).status == 0 || swell.hasExited
+            }
+            let set = try SwellProcess.run(["ctl", "set", "volume=-20dB", "--layer", "app", "--duration", "0.2"],
+                                           environment: environment)
+            #expect(set.status == 0, "\(set)")
+            try waitUntil("ctl's volume reaches the stream") {
+                try server.sinkInput(of: pid)?.volumes == [30_419, 30_419] || swell.hasExited
+            }
+            #expect(!swell.hasExited)
+            let stop = try SwellProcess.run(["ctl", "stop", "--restore"], environment: environment)
+            #expect(stop.status == 0, "\(stop)")
+            let result = try swell.wait(timeout: 60)
+            #expect(result.status == 0 && result.standardError.isEmpty, "\(result)")
+            #expect(try server.sinkInput(of: pid)?.volumes == [65_536, 65_536], "put back by stop --restore")
+        }
+    }
+
+    @Test("--then pause pauses the application's MPRIS player when the ramp ends, and --restore then puts its volume back")
+    func thenPause() throws {
+        try withServer { server, workspace, tone in
+            // swell play is the player: its bus name is org.mpris.MediaPlayer2.swell.instancePID.
+            let environment = server.environment.merging(["XDG_RUNTIME_DIR": workspace.directory.path]) { _, new in new }
+            let playing = try SwellProcess.start(["play", tone, "--device", "null", "--hold", "--quiet"],
+                                                 environment: environment)
+            defer { playing.stop() }
+            try waitUntil("playerctl lists swell play") {
+                try Subprocess.run("playerctl", ["-l"], environment: environment).standardOutput.contains("swell.instance")
+                    || playing.hasExited
+            }
+            let stream = try server.play(tone, as: "swell")
+            let ramp = try SwellProcess.run(["mixer", "--app", "swell", "--to", "0.5", "--duration", "0.2",
+                                             "--then", "pause", "--restore", "--quiet"], environment: environment)
+            #expect(ramp.status == 0 && ramp.standardError.isEmpty, "\(ramp)")
+            let status = try Subprocess.run("playerctl", ["status"], environment: environment).standardOutput
+            #expect(status.trimmingCharacters(in: .whitespacesAndNewlines) == "Paused")
+            #expect(try server.sinkInput(of: stream.process.processIdentifier)?.volumes == [65_536, 65_536], "restored")
+        }
+    }
+
     // MARK: (d) streams that start later
 
     /// The later stream's last volume is the last request of the ramp, sent
