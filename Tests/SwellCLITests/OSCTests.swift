@@ -296,6 +296,57 @@ struct OSCTests {
         #expect(receiver.datagrams().isEmpty, "curve computes the value; it sends nothing")
     }
 
+    // MARK: Several arguments
+
+    /// An XY pad: `"arguments": "x y"` sends the two declared properties as
+    /// one message of two floats, each on its own linear ramp from (0, 1) to
+    /// (1, 0) over 0.5 s — so on every message x + y = 1, to a float's
+    /// precision, and x never falls.
+    static let pad = """
+        {"version": 1, "layers": [{"name": "pad", "type": "osc", "url": "URL", "address": "/xy",
+           "arguments": "x y", "x": 0, "y": 1}],
+         "events": [{"at": 0, "layer": "pad", "set": {"x": 1, "y": 0}, "duration": 0.5, "timingFunction": "linear"}]}
+        """
+
+    @Test("arguments: the declared properties go out as one message, in order, each on its ramp; curve shows each")
+    func severalArguments() throws {
+        let receiver = try UDPReceiver()
+        defer { receiver.close() }
+        let workspace = try Workspace()
+        try workspace.write(Self.pad.replacingOccurrences(of: "URL", with: "osc.udp://127.0.0.1:\(receiver.port)"),
+                            to: "pad.json")
+        let result = try SwellProcess.run(["mixer", "--script", "pad.json", "--quiet"],
+                                          environment: ["XDG_RUNTIME_DIR": workspace.directory.path],
+                                          directory: workspace.directory)
+        #expect(result.status == 0, "\(result)")
+        #expect(receiver.waitFor { $0.last.flatMap { OSCMessage($0.bytes) }?.floats == [1, 0] }, "the ramp arrived")
+        let messages = receiver.datagrams().map { OSCMessage($0.bytes) }
+        #expect(messages.allSatisfy { $0?.address == "/xy" && $0?.floats.count == 2 }, "\(messages)")
+        let pairs = messages.compactMap { $0?.floats }
+        #expect(pairs.count >= 12 && pairs.count <= 27, "at most 50 a second over 0.5 s: \(pairs.count)")
+        #expect(pairs.allSatisfy { abs(Double($0[0] + $0[1]) - 1) <= 1e-6 }, "x + y = 1: \(pairs)")
+        #expect(zip(pairs, pairs.dropFirst()).allSatisfy { $0[0] <= $1[0] }, "x never falls: \(pairs)")
+
+        let curve = try SwellProcess.run(["curve", "--script", "pad.json", "--key", "pad.x", "--key", "pad.y", "--rate", "4"],
+                                         directory: workspace.directory)
+        let rows = curve.standardOutput.split(separator: "\n").dropFirst().map { $0.split(separator: ",").compactMap { Double($0) } }
+        #expect(rows.count == 3 && rows.allSatisfy { abs($0[1] - min($0[0] / 0.5, 1)) <= 1e-9 && abs($0[2] - (1 - min($0[0] / 0.5, 1))) <= 1e-9 },
+                "\(curve)")
+    }
+
+    @Test("an argument the layer does not declare is one line naming it, exit 2")
+    func undeclaredArgument() throws {
+        let workspace = try Workspace()
+        try workspace.write(Self.pad.replacingOccurrences(of: "URL", with: "osc.udp://127.0.0.1:9")
+                                .replacingOccurrences(of: #""x": 0, "#, with: "")
+                                .replacingOccurrences(of: #""set": {"x": 1, "y": 0}"#, with: #""set": {"y": 0}"#),
+                            to: "pad.json")
+        let result = try SwellProcess.run(["mixer", "--script", "pad.json", "--quiet"],
+                                          environment: ["XDG_RUNTIME_DIR": workspace.directory.path],
+                                          directory: workspace.directory)
+        result.expectFailure(.badInput, naming: ["'pad'", "'x'"])
+    }
+
     // MARK: Bad input
 
     @Test("a URL liblo cannot send to — another scheme, no port — is one line at its place in the script, exit 2", arguments: [

@@ -18,16 +18,21 @@ public struct LayerKind: Sendable, Hashable, CustomStringConvertible {
     public let noun: String
     /// The keys that configure making the layer.
     public let parameters: [LayerParameter]
+    /// Whether a declaration's other numeric keys declare dynamic
+    /// properties of the layer: a generic layer's `time`, an OSC layer's
+    /// arguments.
+    public let declaresProperties: Bool
     private let make: @Sendable () -> CALayer
 
     /// The kind `name` of layers made by `make` (`CAShapeLayer.init`).
     public init<Layer: CALayer>(_ name: String, _ make: @escaping @Sendable () -> Layer, className: String? = nil,
-                                noun: String? = nil, parameters: [LayerParameter] = []) {
+                                noun: String? = nil, parameters: [LayerParameter] = [], declaresProperties: Bool = false) {
         self.name = name
         self.layerClass = Layer.self
         self.className = className ?? String(describing: Layer.self)
         self.noun = noun ?? "\(name) layer"
         self.parameters = parameters
+        self.declaresProperties = declaresProperties
         self.make = make
     }
 
@@ -38,7 +43,7 @@ public struct LayerKind: Sendable, Hashable, CustomStringConvertible {
 
     /// `a shape layer`, `an audio layer`.
     public var description: String {
-        ("aeiou".contains(noun.first ?? "x") ? "an " : "a ") + noun
+        ("aeiouAEIO".contains(noun.first ?? "x") ? "an " : "a ") + noun
     }
 
     /// The parameter named `key`, if the kind has one.

@@ -147,7 +147,7 @@ extension ScriptDecoder {
         var values: [String: SceneValue] = [:]
         for member in object.members {
             guard let property = layer.property(forKeyPath: member.key) else {
-                let declare = layer.type == .layer ? " (declare it on the layer with an initial number)" : ""
+                let declare = layer.type.declaresProperties ? " (declare it on the layer with an initial number)" : ""
                 throw Diagnostic(
                     "layer \(layer.name.quotedForMessage) has no property \(member.key.quotedForMessage)\(KeySuggestion.hint(for: member.key, among: layer.propertyKeys))\(declare)",
                     at: member.keyLocation)

@@ -172,13 +172,15 @@ extension ScriptDecoder {
         if KeySuggestion.closest(to: member.key, among: structural) != nil {
             throw object.unknownKey(member, allowed: structural)
         }
-        let hint = KeySuggestion.hint(for: member.key, among: spec.propertyKeys)
-        guard kind == .layer, hint.isEmpty else {
+        // A misspelling of one of the class's keys, not of a key the
+        // declaration adds (an OSC pad's `y` beside its `x`).
+        let hint = KeySuggestion.hint(for: member.key, among: Array(kind.layerClass.propertyTable.keys))
+        guard kind.declaresProperties, hint.isEmpty else {
             throw Diagnostic("\(kind) has no property \(member.key.quotedForMessage)\(hint)", at: member.keyLocation)
         }
         guard case .number(let number, _) = member.value.kind else {
             throw Diagnostic(
-                "\(member.key.quotedForMessage) must be a number, not \(member.value.kindDescription); extra keys of a generic layer declare numeric properties",
+                "\(member.key.quotedForMessage) must be a number, not \(member.value.kindDescription); extra keys of \(kind) declare numeric properties",
                 at: member.value.location)
         }
         guard member.key.isPropertyName else {

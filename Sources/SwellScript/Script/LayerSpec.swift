@@ -82,7 +82,9 @@ public struct LayerSpec: Hashable, Sendable {
         if let property = type.layerClass.property(forKeyPath: keyPath) { return property }
         if let property = filters.property(forKeyPath: keyPath) { return property }
         guard declaredKeys.contains(keyPath) else { return nil }
-        return ScriptLayer.dynamicProperty(keyPath)
+        // A number, animated as the class animates the keys it does not
+        // declare (a generic layer's and an OSC layer's: implicitly).
+        return LayerProperty(PropertyDeclaration(keyPath, type.layerClass.undeclaredPropertyAnimation), defaultValue: 0.0)
     }
 
     /// Gives `layer` the script's filters and model values, in key order.

@@ -20,18 +20,14 @@ public final class ScriptLayer: CALayer, SoundGroup {
         super.init(layer: layer)
     }
 
-    /// A dynamic property a script declares: a number, animated implicitly.
-    static func dynamicProperty(_ key: String) -> LayerProperty {
-        LayerProperty(PropertyDeclaration(key, undeclaredPropertyAnimation), defaultValue: 0.0)
-    }
-
     /// The properties a script adds animate implicitly.
     public override class var undeclaredPropertyAnimation: PropertyAnimation { .implicit }
 }
 
 extension LayerKind {
     /// The generic layer, `"type": "layer"` (``ScriptLayer``).
-    public static let layer = LayerKind("layer", { ScriptLayer() }, className: "CALayer", noun: "generic layer")
+    public static let layer = LayerKind("layer", { ScriptLayer() }, className: "CALayer", noun: "generic layer",
+                                        declaresProperties: true)
 
     /// The kinds every script knows: the generic layer and SwellCore's
     /// visual layers. A reader that plays sound adds its own

@@ -343,8 +343,13 @@ public final class AutomationStage {
                 layer = ServerVolumeLayer()
             }
         case .osc:
+            for argument in spec.name(of: .arguments)?.split(separator: " ").map(String.init) ?? []
+            where spec.property(forKeyPath: argument) == nil {
+                throw AutomationError("OSC layer '\(spec.name)' sends '\(argument)', which it does not declare: give it an initial number, \"\(argument)\": 0")
+            }
             do throws(OSCError) {
-                layer = try OSCLayer(url: spec.name(of: .url) ?? "", address: spec.name(of: .address) ?? "")
+                layer = try OSCLayer(url: spec.name(of: .url) ?? "", address: spec.name(of: .address) ?? "",
+                                     arguments: spec.name(of: .arguments).map { $0.split(separator: " ").map(String.init) })
             } catch {
                 throw ContextualError(context: "OSC layer '\(spec.name)'", underlying: error)
             }
