@@ -1,7 +1,7 @@
 /// One of Web Audio's seven `AudioParam` calls with its arguments, as a
 /// value: what a script's `"automate"` event and a control request list,
 /// written as the JavaScript call — `["setValueAtTime", 0.5, 0.1]` — name
-/// first, arguments in Web Audio's order (docs/automation.md#scripts).
+/// first, arguments in Web Audio's order (docs/automation.md#in-scripts).
 public enum ScheduleCall: Sendable, Hashable {
     case setValueAtTime(value: Double, startTime: Double)
     case linearRampToValueAtTime(value: Double, endTime: Double)

@@ -1,6 +1,6 @@
 /// `"automate"` events: the calls as Web Audio writes them, and the
 /// schedules they make, checked as the events will make them
-/// (docs/automation.md#scripts).
+/// (docs/automation.md#in-scripts).
 extension ScriptDecoder {
     /// `"automate": KEY, "calls": [[NAME, ARGUMENT…]…]` on `layer`.
     func decodeAutomation(_ value: JSONValue, object: JSONObjectReader,

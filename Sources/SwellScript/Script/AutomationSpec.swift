@@ -1,7 +1,7 @@
 import SwellCore
 
 /// A script's `"automate"` event: Web Audio's calls on the schedule of one
-/// layer property, made at the event's time (docs/automation.md#scripts).
+/// layer property, made at the event's time (docs/automation.md#in-scripts).
 public struct AutomationSpec: Hashable, Sendable {
     /// The property's key path, which is also the key the schedule is kept
     /// under.

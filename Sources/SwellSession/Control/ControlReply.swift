@@ -1,6 +1,6 @@
 import SwellScript
 
-/// The one JSON line a request gets back (docs/control.md#replies):
+/// The one JSON line a request gets back (docs/control.md#requests):
 /// `{"ok": true}` with what was asked for, or `{"error": "…"}` with the
 /// line and column in the request when the request itself is at fault.
 /// Its JSON is its `Codable` form, as a request's is.

@@ -393,7 +393,7 @@ public final class AutomationStage {
     /// An `"automate"` event's calls are all made or, refused, none
     /// (``ScheduleCallError``, placed by ``AutomationSpec/location(of:)``).
     /// A script's were checked when it was read, at the layers' declared
-    /// timing (docs/automation.md#scripts).
+    /// timing (docs/automation.md#in-scripts).
     public static func perform(_ event: EventSpec, on layer: CALayer) throws(ScheduleCallError) {
         let transaction = event.transaction
         if let duration = transaction.animationDuration { CATransaction.setAnimationDuration(duration) }
