@@ -104,10 +104,7 @@ package struct MixerCommand: ParsableCommand {
         job.holds = hold
         job.then = then
         job.commandPlayer = MPRISRemote.command
-        job.makeLayer = { spec in
-            guard spec.type == .mpris else { return nil }
-            return try MPRISVolumeLayer(player: spec.name(of: .player) ?? "")
-        }
+        job.makeLayer = MPRISVolumeLayer.make
         job.server = app.map(PulseTarget.application) ?? role.map(PulseTarget.role) ?? stream.map(PulseTarget.stream)
             ?? sink.map(PulseTarget.sink)
         job.osc = osc

@@ -94,6 +94,7 @@ package struct PlayCommand: ParsableCommand {
         var job = PlayJob()
         // Media keys, where there is a session bus; silently none without.
         job.services = [MPRISServer.connect]
+        job.makeLayer = MPRISVolumeLayer.make
         job.inputs = inputs
         job.raw = inputType
         job.device = device

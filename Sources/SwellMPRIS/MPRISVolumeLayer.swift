@@ -49,6 +49,13 @@ open class MPRISVolumeLayer: CALayer, OutputLayer, PlayerLayer {
         super.init(layer: layer)
     }
 
+    /// Makes a script's `mpris` layers for a session's stage (nil for
+    /// other kinds), connected to their players.
+    public static func make(_ spec: LayerSpec) throws -> CALayer? {
+        guard spec.type == .mpris else { return nil }
+        return try MPRISVolumeLayer(player: spec.name(of: .player) ?? "")
+    }
+
     deinit {
         swell_mpris_remote_close(remote)
     }

@@ -330,6 +330,32 @@ struct PulseTests {
         }
     }
 
+    @Test("swell play drives a script's stream layer beside its own sound — the app ducked under a narration — and Ctrl-C puts it back")
+    func playDucksAnApp() throws {
+        try withServer { server, workspace, tone in
+            let player = try server.play(tone)
+            let pid = player.process.processIdentifier
+            try workspace.write("""
+                {"version": 1, "layers": [{"name": "narration", "type": "audio", "file": "tone.wav"},
+                  {"name": "music", "type": "stream", "app": "testplayer"}],
+                 "events": [{"at": 0, "layer": "music", "set": {"volume": 0.25}, "duration": 0.5, "timingFunction": "linear"}]}
+                """, to: "duck.json")
+            let environment = server.environment.merging(["XDG_RUNTIME_DIR": workspace.directory.path]) { _, new in new }
+            let swell = try SwellProcess.start(["play", "--script", "duck.json", "--device", "null", "--hold", "--quiet"],
+                                               environment: environment, directory: workspace.directory)
+            defer { swell.stop() }
+            let ducked = SoundServer.volume(forAmplitude: 0.25)
+            try waitUntil("the stream is ducked") {
+                try server.sinkInput(of: pid)?.volumes == [ducked, ducked] || swell.hasExited
+            }
+            #expect(!swell.hasExited, "swell plays on")
+            swell.interrupt()
+            let result = try swell.wait(timeout: 60)
+            #expect(result.status == 130, "\(result)")
+            #expect(try server.sinkInput(of: pid)?.volumes == [65_536, 65_536], "put back on Ctrl-C")
+        }
+    }
+
     // MARK: (d) streams that start later
 
     /// The later stream's last volume is the last request of the ramp, sent

@@ -28,6 +28,9 @@ public struct PlayJob {
     public var services: [PlaybackServiceFactory] = []
     /// `--osc`: where the session listens for OSC requests; nil: nowhere.
     public var osc: String?
+    /// Makes the layers of kinds beyond the session's (SwellMPRIS's
+    /// `mpris`); nil for a kind it does not make.
+    public var makeLayer: AutomationStage.LayerMaker?
     /// `--hold`: after the last file the device stays open, playing
     /// silence, until a `stop` request or a signal ends the session.
     public var holds = false
@@ -71,6 +74,14 @@ public struct PlayJob {
                                        })
         defer { services.close() }
         var stopped = false
+        // The sound server, reached the first time a stream or sink layer
+        // asks, for every session of the job.
+        var connection: PulseConnection?
+        let openServer: AutomationStage.ServerOpener = {
+            if let connection { return connection }
+            connection = try PulseConnection()
+            return connection!
+        }
         for (index, files) in sessions.enumerated() where !stopped {
             let holds = self.holds && index == sessions.count - 1
             let file = files.count == 1 ? files[0] : nil
@@ -79,7 +90,7 @@ public struct PlayJob {
                                       periodFrames: periodFrames, allowsBoost: allowsBoost, loops: loops,
                                       openMixer: { device, control in
                                           try MixerControl(device: device ?? "default", name: control ?? "Master")
-                                      })
+                                      }, makeLayer: makeLayer, openServer: openServer)
             if files.isEmpty && !session.stage.hasAudioLayers {
                 throw AutomationError("nothing to play: give a file, or a script with audio layers")
             }
@@ -94,13 +105,20 @@ public struct PlayJob {
             let engine = session.engine
             var lastReport = Date.distantPast
             var interrupted = false
-            var failed: OSCError?
-            let senders = session.stage.layerNames.compactMap { session.stage.layers[$0] as? OSCLayer }
-            let responder = ControlResponder(stage: session.stage, host: engine, files: files.map(\.format.path),
+            var failed: (any Error)?
+            let stage = session.stage
+            let outputs = stage.layerNames.compactMap { stage.layers[$0] as? any OutputLayer }
+            let servers = stage.layerNames.compactMap { stage.layers[$0] as? ServerVolumeLayer }
+            var responder = ControlResponder(stage: stage, host: engine, files: files.map(\.format.path),
                                              xruns: { output.xrunCount })
+            // What Swell changed in other programs is put back on Ctrl-C
+            // and on `ctl stop --restore` (docs/streams.md).
+            responder.restore = { for layer in servers { layer.restore() } }
+            defer { if interrupted { responder.restore() } }
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
-                failed = senders.lazy.compactMap(\.sendError).first
+                for layer in servers { layer.refresh(at: engine.currentTime) }
+                failed = outputs.lazy.compactMap(\.outputFailure).first
                 if failed != nil { return true }
                 stopped = services.answer(with: responder, playing: session)
                 if stopped { return true }

@@ -29,7 +29,8 @@ public final class Session {
     public init(inputs: [SoundFileSource], inputOptions: InputOptions = InputOptions(), script: ScriptSpec?,
          options: AutomationOptions, format: MixFormatOptions = MixFormatOptions(), outputRates: [Int]? = nil,
          mode: AudioEngine.Mode, gainPath: GainPath = .sample, periodFrames: Int = 256, allowsBoost: Bool = false,
-         loops: Bool = false, openMixer: AutomationStage.MixerOpener? = nil) throws {
+         loops: Bool = false, openMixer: AutomationStage.MixerOpener? = nil,
+         makeLayer: AutomationStage.LayerMaker? = nil, openServer: AutomationStage.ServerOpener? = nil) throws {
         // Every file is opened once — the inputs by the job, the script's
         // here — and handed on: to its layer, and through the layer to the
         // engine's reader.
@@ -77,7 +78,8 @@ public final class Session {
                              gainPath: gainPath, allowsBoost: allowsBoost || options.loudness != nil, mode: mode)
         stage = try AutomationStage(script: script, options: options, inputs: mixInputs,
                                     crossfade: try inputOptions.crossfade?.seconds(atSampleRate: sampleRate) ?? 0,
-                                    loops: loops, files: files, sampleRate: sampleRate, openMixer: openMixer)
+                                    loops: loops, files: files, sampleRate: sampleRate, openMixer: openMixer,
+                                    makeLayer: makeLayer, openServer: openServer)
         // nil: a source does not say how long it is, and the job runs until
         // the sources end.
         let seconds = stage.length
