@@ -116,10 +116,13 @@ final class SoundServer {
         try waitForDaemons("`pactl info` answers", timeout: timeout) { try pactl(["info"]).status == 0 }
         try pactl(["load-module", "module-null-sink", "sink_name=\(Self.sinkName)",
                    "sink_properties=device.description=swelltest"]).requireSuccess()
-        try pactl(["set-default-sink", Self.sinkName]).requireSuccess()
         // WirePlumber makes it the default: the session manager is running.
+        // Until its default-nodes module runs, the request is refused ("Not
+        // supported"), so it is asked again until it holds.
         try waitForDaemons("the null sink is the default sink", timeout: timeout) {
-            try pactl(["get-default-sink"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines) == Self.sinkName
+            _ = try pactl(["set-default-sink", Self.sinkName])
+            return try pactl(["get-default-sink"]).standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
+                == Self.sinkName
         }
     }
 
