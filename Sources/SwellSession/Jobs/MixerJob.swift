@@ -128,18 +128,17 @@ public struct MixerJob {
             connection = try PulseConnection()
             return connection!
         }, origin: origin)
-        let servers = stage.layerNames.compactMap { stage.layers[$0] as? ServerVolumeLayer }
-        let outputs = stage.layerNames.compactMap { stage.layers[$0] as? any OutputLayer }
+        let servers = stage.layers(as: ServerVolumeLayer.self)
         // What Swell changed in other programs is put back on Ctrl-C, and
         // at the end when asked.
         var interrupted = false
-        defer { if restore || interrupted { for layer in servers { layer.restore() } } }
+        defer { if restore || interrupted { stage.restoreOutside() } }
         stage.install(on: host)
         var end = origin + (try SceneEnd(of: stage)).time
         let link = CADisplayLink(host: host) { _ in }
         link.preferredFramesPerSecond = framesPerSecond
-        let mixers = stage.layerNames.compactMap { stage.layers[$0] as? MixerLayer }
-        let senders = stage.layerNames.compactMap { stage.layers[$0] as? OSCLayer }
+        let mixers = stage.layers(as: MixerLayer.self)
+        let senders = stage.layers(as: OSCLayer.self)
         let services = SessionServices(control: controlDirectory, layers: script.layers,
                                        osc: try osc.map { endpoint throws(OSCError) in
                                            try OSCInput(endpoint: endpoint, layers: script.layers)
@@ -149,7 +148,7 @@ public struct MixerJob {
         var responder = ControlResponder(stage: stage, host: host, origin: origin,
                                          files: mixers.compactMap { $0.control.map { "\($0.device):\($0.id.name)" } }
                                             + senders.compactMap { layer in layer.sender.map { $0.url + layer.address } })
-        responder.restore = { for layer in servers { layer.restore() } }
+        responder.restore = stage.restoreOutside
         while true {
             // Requests first: a `set` commits now, and the frame below, at
             // a time after it, shows its animation begun — never the model
@@ -160,8 +159,7 @@ public struct MixerJob {
             if let last = host.lastAnimationEnd?.time, last.isFinite { end = max(end, last) }
             host.runEvents(through: now)
             link.fire(timestamp: now, targetTimestamp: now + link.duration)
-            for layer in servers { layer.refresh(at: now) }
-            if let error = outputs.lazy.compactMap(\.outputFailure).first { throw error }
+            if let error = stage.serviceOutputs(at: now) { throw error }
             progress(Status(time: now - origin, duration: end - origin,
                             level: mixers.first?.volume ?? servers.first?.volume ?? senders.first?.value ?? 0))
             // A paused tree (QA1673, `ctl pause`) has not reached its end.
@@ -174,7 +172,7 @@ public struct MixerJob {
             if next > 0 { usleep(UInt32(next * 1e6)) }
         }
         if let then {
-            for layer in stage.layerNames.compactMap({ stage.layers[$0] as? any PlayerLayer }) { try layer.command(then) }
+            for layer in stage.layers(as: (any PlayerLayer).self) { try layer.command(then) }
             if !servers.isEmpty, let commandPlayer {
                 var name: String?
                 if case .application(let app)? = server { name = app }

@@ -107,18 +107,15 @@ public struct PlayJob {
             var interrupted = false
             var failed: (any Error)?
             let stage = session.stage
-            let outputs = stage.layerNames.compactMap { stage.layers[$0] as? any OutputLayer }
-            let servers = stage.layerNames.compactMap { stage.layers[$0] as? ServerVolumeLayer }
             var responder = ControlResponder(stage: stage, host: engine, files: files.map(\.format.path),
                                              xruns: { output.xrunCount })
             // What Swell changed in other programs is put back on Ctrl-C
             // and on `ctl stop --restore` (docs/streams.md).
-            responder.restore = { for layer in servers { layer.restore() } }
-            defer { if interrupted { responder.restore() } }
+            responder.restore = stage.restoreOutside
+            defer { if interrupted { stage.restoreOutside() } }
             try output.run {
                 if !shouldContinue() { interrupted = true; return true }
-                for layer in servers { layer.refresh(at: engine.currentTime) }
-                failed = outputs.lazy.compactMap(\.outputFailure).first
+                failed = stage.serviceOutputs(at: engine.currentTime)
                 if failed != nil { return true }
                 stopped = services.answer(with: responder, playing: session)
                 if stopped { return true }
