@@ -65,6 +65,10 @@ public struct LayerParameter: Sendable, Hashable {
         case video
         /// A name, such as an ALSA device's.
         case name
+        /// A file's path, relative to the script, opened by the
+        /// parameter's `open` when the script is read into a
+        /// ``LayerDocument``: a Lottie animation.
+        case document
     }
 
     public let key: String
@@ -74,13 +78,19 @@ public struct LayerParameter: Sendable, Hashable {
     /// What is wrong with a name given for it, if anything: a script
     /// refuses the name at its place with this reason.
     public let problem: (@Sendable (String) -> String?)?
+    /// For a ``Value/document``: opens the file at an absolute path, or
+    /// throws an error whose description says in one line what is wrong
+    /// with it and where.
+    public let open: (@Sendable (String) throws -> LayerDocument)?
 
     public init(_ key: String, _ value: Value, isRequired: Bool = false,
-                problem: (@Sendable (String) -> String?)? = nil) {
+                problem: (@Sendable (String) -> String?)? = nil,
+                open: (@Sendable (String) throws -> LayerDocument)? = nil) {
         self.key = key
         self.value = value
         self.isRequired = isRequired
         self.problem = problem
+        self.open = open
     }
 
     public static func == (a: LayerParameter, b: LayerParameter) -> Bool {

@@ -149,8 +149,20 @@ extension ScriptDecoder {
         if let problem = parameter.problem?(text) {
             throw Diagnostic("\(parameter.key.quotedForMessage): \(problem)", at: value.location)
         }
-        guard parameter.value == .file else { return .name(text) }
-        return .file(URL(fileURLWithPath: text, relativeTo: baseDirectory).standardizedFileURL)
+        guard parameter.value != .name else { return .name(text) }
+        let file = URL(fileURLWithPath: text, relativeTo: baseDirectory).standardizedFileURL
+        guard parameter.value == .document else { return .file(file) }
+        guard let open = parameter.open else {
+            var missing = Diagnostic("\(parameter.key.quotedForMessage) cannot be read here: no reader was given",
+                                     at: value.location)
+            missing.needsReader = true
+            throw missing
+        }
+        do {
+            return .document(try open(file.path))
+        } catch {
+            throw Diagnostic("\(parameter.key.quotedForMessage): \(error)", at: value.location)
+        }
     }
 
     /// A key that is neither a parameter of the layer's kind nor a property

@@ -52,6 +52,8 @@ public struct LayerSpec: Hashable, Sendable {
         /// A video opened when the script was read, and its file.
         case video(URL, VideoContents)
         case name(String)
+        /// A document opened when the script was read (a Lottie animation).
+        case document(LayerDocument)
     }
 
     /// The file of an `audio` layer or the video of a `video` layer, as an
@@ -59,6 +61,7 @@ public struct LayerSpec: Hashable, Sendable {
     public var file: URL? {
         switch parameters[LayerParameter.file.key] {
         case .file(let url), .video(let url, _): url
+        case .document(let document): document.file
         default: nil
         }
     }
@@ -67,6 +70,11 @@ public struct LayerSpec: Hashable, Sendable {
     public var video: VideoContents? {
         if case .video(_, let contents) = parameters[LayerParameter.video.key] { return contents }
         return nil
+    }
+
+    /// The document a layer shows, opened when the script was read.
+    public var document: LayerDocument? {
+        parameters.values.lazy.compactMap { if case .document(let document) = $0 { document } else { nil } }.first
     }
 
     /// The name a parameter gives, such as a mixer's `device`.

@@ -356,7 +356,7 @@ public final class AutomationStage {
         case .video:
             layer = makeVideoLayer(spec, sound: spec.file.flatMap { files[$0.path] })
         default:
-            layer = spec.type.makeLayer()
+            layer = spec.document?.makeLayer() ?? spec.type.makeLayer()
         }
         return declare(layer, as: spec)
     }
