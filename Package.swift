@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SwellWindow", targets: ["SwellWindow"]),
         .library(name: "SwellSession", targets: ["SwellSession"]),
         .library(name: "SwellMPRIS", targets: ["SwellMPRIS"]),
+        .library(name: "SwellLottie", targets: ["SwellLottie"]),
         .executable(name: "swell", targets: ["swell"]),
         .executable(name: "ClockFace", targets: ["ClockFace"]),
         .executable(name: "CircularProgress", targets: ["CircularProgress"]),
@@ -131,6 +132,9 @@ let package = Package(
         // TIME/LEVEL/NAME/ramp syntax and the JSON script format, turned into
         // Core Animation objects.
         .target(name: "SwellScript", dependencies: ["SwellCore"]),
+        // Lottie (Bodymovin JSON) animations as layer trees of keyframe
+        // animations (docs/lottie.md).
+        .target(name: "SwellLottie", dependencies: ["SwellCore", "SwellScript"]),
 
         // JPEG files decoded by libjpeg, in C: its errors return through
         // setjmp/longjmp, which Swift cannot call.
@@ -166,7 +170,8 @@ let package = Package(
         // SceneDrawing that swell-draw gives.
         .target(
             name: "SwellCommands",
-            dependencies: ["SwellSession", "SwellMPRIS", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+            dependencies: ["SwellSession", "SwellMPRIS", "SwellLottie",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")]),
 
         // Scenes drawn and encoded: pictures, frame sequences, videos with
         // their sound, the live window, curve charts.

@@ -1,0 +1,190 @@
+import Foundation
+import SwellCore
+
+/// A composition's layers as Core Animation layers (docs/lottie.md#layers),
+/// following lottie-ios's Core Animation engine:
+///
+/// - each Lottie layer is a `CALayer` with its transform, opacity and
+///   masks, holding its content (shapes, a solid, an image, a precomp's
+///   composition), shown between its in and out points by a discrete
+///   animation of `hidden`;
+/// - a parent's transform (not its opacity or visibility) reaches a child
+///   through transform-only layers around it, one per ancestor, so the
+///   children keep their own place in the z-order;
+/// - a track matte masks the matted layer (with its ancestors) by the matte
+///   layer above it;
+/// - a blend mode is the outermost layer's `compositingFilter`.
+struct CompositionBuilder {
+    let animation: LottieAnimation
+    /// Makes the layer that plays an audio layer's sound; nil leaves it out.
+    let makeSoundLayer: ((LottieSound) -> CALayer?)?
+
+    var frameRate: Double { animation.frameRate }
+
+    /// Adds the layers of `composition` to `container`, bottom first, on
+    /// `timeline`; `shownFrames` are the frames the whole composition is
+    /// seen (visibility animations that cover them all are left out).
+    func build(_ composition: Composition, on timeline: Timeline, shownFrames: ClosedRange<Double>?, into container: CALayer) {
+        let layers = composition.layers
+        let byIndex = Dictionary(layers.compactMap { l in l.index.map { ($0, l) } }, uniquingKeysWith: { a, _ in a })
+        for k in layers.indices.reversed() {
+            let model = layers[k]
+            guard !model.isHidden, !model.isMatteSource else { continue }
+            var tree = chain(model, byIndex: byIndex, on: timeline, shownFrames: shownFrames)
+            if let matte = model.matte, k > 0, layers[k - 1].isMatteSource {
+                tree = matted(tree, by: chain(layers[k - 1], byIndex: byIndex, on: timeline, shownFrames: shownFrames),
+                              as: matte)
+            }
+            if let filter = BlendMode.compositingFilter(model.blendMode) { tree.compositingFilter = filter }
+            container.addSublayer(tree)
+        }
+    }
+
+    /// The layer inside its ancestors' transform layers.
+    private func chain(_ model: LottieLayerModel, byIndex: [Int: LottieLayerModel], on timeline: Timeline,
+                       shownFrames: ClosedRange<Double>?) -> CALayer {
+        var outermost = layer(model, on: timeline, shownFrames: shownFrames)
+        var next = model.parent.flatMap { byIndex[$0] }
+        while let parent = next {
+            let holder = CALayer()
+            animator(for: parent, on: timeline).applyTransform(parent.transform, to: holder, autoOrient: parent.autoOrient)
+            holder.addSublayer(outermost)
+            outermost = holder
+            next = parent.parent.flatMap { byIndex[$0] }
+        }
+        return outermost
+    }
+
+    private func animator(for model: LottieLayerModel, on timeline: Timeline) -> Animator {
+        Animator(frameRate: frameRate, timeline: timeline.shifted(startTime: model.startTime, stretch: model.stretch))
+    }
+
+    /// One Lottie layer: transform, opacity, visibility, content, masks.
+    private func layer(_ model: LottieLayerModel, on timeline: Timeline, shownFrames: ClosedRange<Double>?) -> CALayer {
+        let animator = animator(for: model, on: timeline)
+        let layer = CALayer()
+        layer.name = model.name
+        var size = CGSize.zero
+        switch model.content {
+        case .shapes(let items):
+            ShapeBuilder(animator: animator).build(items, in: layer)
+        case .solid(let color, let width, let height):
+            size = CGSize(width: width, height: height)
+            let solid = sizedSublayer(size, of: layer)
+            solid.backgroundColor = ShapeBuilder.color(color) as? CGColor
+        case .image(let id):
+            let image = animation.images[id]!
+            size = CGSize(width: Double(image.width), height: Double(image.height))
+            sizedSublayer(size, of: layer).contents = image
+        case .precomp(let id, let width, let height, let timeRemap):
+            size = CGSize(width: width, height: height)
+            let content = sizedSublayer(size, of: layer)
+            content.masksToBounds = true
+            let child = precompTimeline(model, timeRemap: timeRemap, on: timeline, content: content)
+            build(animation.precomps[id]!, on: child, shownFrames: nil, into: content)
+        case .audio(let id, let level):
+            if let sound = makeSoundLayer?(animation.sounds[id]!) {
+                animator.animate(sound, PropertyDeclaration.volume.key, level) { pow(10, ($0.first ?? 0) / 20) }
+                layer.addSublayer(sound)
+            }
+        case .null:
+            break
+        }
+        animator.applyTransform(model.transform, to: layer, size: size, autoOrient: model.autoOrient)
+        animator.animate(layer, "opacity", model.transform.opacity) { $0[0] / 100 }
+        if let mask = MaskBuilder(animator: animator).maskLayer(model.masks) {
+            mask.anchorPoint = .zero
+            layer.mask = mask
+        }
+        showBetweenInAndOutPoints(layer, model, on: timeline, shownFrames: shownFrames)
+        return layer
+    }
+
+    /// A sublayer of `size` at the layer's origin, for what has a size.
+    @discardableResult
+    private func sizedSublayer(_ size: CGSize, of layer: CALayer) -> CALayer {
+        let content = CALayer()
+        content.anchorPoint = .zero
+        content.bounds = CGRect(origin: .zero, size: size)
+        content.position = .zero
+        layer.addSublayer(content)
+        return content
+    }
+
+    /// The time of a precomp's composition: its container's layer timing
+    /// (`beginTime` the start time, `speed` the inverse stretch) on a linear
+    /// timeline; a sampled timeline under time remapping.
+    private func precompTimeline(_ model: LottieLayerModel, timeRemap: LottieProperty<[Double]>?, on timeline: Timeline,
+                                 content: CALayer) -> Timeline {
+        let (st, sr, fr) = (model.startTime, model.stretch, frameRate)
+        switch timeline {
+        case .linear where timeRemap == nil:
+            content.beginTime = st / fr
+            content.speed = Float(1 / sr)
+            return .identity
+        case .linear(let offset, let scale):
+            let remap = timeRemap!
+            let start = offset + scale * model.inPoint, end = offset + scale * model.outPoint
+            return .sampled(range: start...max(start, end)) { frame in
+                remap.scalar(at: ((frame - offset) / scale - st) / sr) * fr
+            }
+        case .sampled(let range, let map):
+            return .sampled(range: range) { frame in
+                let local = (map(frame) - st) / sr
+                return timeRemap.map { $0.scalar(at: local) * fr } ?? local
+            }
+        }
+    }
+
+    /// `hidden` outside `[ip, op)`, in composition frames.
+    private func showBetweenInAndOutPoints(_ layer: CALayer, _ model: LottieLayerModel, on timeline: Timeline,
+                                           shownFrames: ClosedRange<Double>?) {
+        let (ip, op) = (model.inPoint, model.outPoint)
+        switch timeline {
+        case .linear(let offset, let scale):
+            if let shown = shownFrames, ip <= shown.lowerBound, op >= shown.upperBound { return }
+            layer.isHidden = true
+            guard op > ip else { return }
+            let visible = CAKeyframeAnimation(keyPath: "hidden")
+            visible.values = [false]
+            visible.keyTimes = [0, 1]
+            visible.calculationMode = .discrete
+            let begin = (offset + scale * ip) / frameRate
+            visible.beginTime = begin == 0 ? AVCoreAnimationBeginTimeAtZero : begin
+            visible.duration = scale * (op - ip) / frameRate
+            visible.isRemovedOnCompletion = false
+            layer.add(visible, forKey: "visibility")
+        case .sampled(let range, let map):
+            var track = Track.sampled(over: range) { frame in
+                let f = map(frame)
+                return !(ip <= f && f < op)
+            }
+            track.isDiscrete = true
+            layer.isHidden = track.values.first as? Bool ?? true
+            if let animation = track.animation(keyPath: "hidden", frameRate: frameRate) {
+                layer.add(animation, forKey: "visibility")
+            }
+        }
+    }
+
+    /// `content` masked by `matte` (alpha), or by what `matte` leaves
+    /// uncovered (inverted alpha).
+    private func matted(_ content: CALayer, by matte: CALayer, as kind: LottieLayerModel.Matte) -> CALayer {
+        let holder = CALayer()
+        holder.addSublayer(content)
+        switch kind {
+        case .alpha, .luma:
+            holder.mask = matte
+        case .invertedAlpha, .invertedLuma:
+            let inverse = CALayer()
+            inverse.addSublayer(matte)
+            let everything = CAShapeLayer()
+            everything.path = CGPath(rect: MaskBuilder.everywhere)
+            everything.fillColor = .black
+            everything.compositingFilter = "sourceOutCompositing"
+            inverse.addSublayer(everything)
+            holder.mask = inverse
+        }
+        return holder
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import SwellCore
+
+/// Where an image or sound asset's bytes are (`"p"`, `"u"`, `"e"`): a
+/// `data:` URI inside the file, or a file beside it.
+struct AssetSource: Sendable {
+    enum Location: Sendable {
+        case embedded(Data)
+        case file(URL)
+    }
+
+    let location: Location
+    /// The name in messages: the file, or the asset's id.
+    let name: String
+    let isSound: Bool
+
+    /// Nil for an asset that names no bytes.
+    init?(_ node: LottieNode, directory: URL) throws(LottieFailure) {
+        guard let p = try node.string("p"), !p.isEmpty else { return nil }
+        if p.hasPrefix("data:") {
+            guard let comma = p.firstIndex(of: ","), p[..<comma].hasSuffix(";base64"),
+                  let data = Data(base64Encoded: String(p[p.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
+                throw node.failure("\"p\" is not a base64 data URI")
+            }
+            location = .embedded(data)
+            isSound = p.hasPrefix("data:audio")
+            name = "asset \"\(try node.string("id") ?? "")\""
+        } else {
+            let folder = try node.string("u") ?? ""
+            let url = URL(fileURLWithPath: folder + p, relativeTo: directory).standardizedFileURL
+            location = .file(url)
+            isSound = ["mp3", "wav", "ogg", "oga", "flac", "m4a", "aac", "opus", "aif", "aiff"]
+                .contains(url.pathExtension.lowercased())
+            name = url.path
+        }
+    }
+
+    func data() throws -> Data {
+        switch location {
+        case .embedded(let data): return data
+        case .file(let url): return try Data(contentsOf: url)
+        }
+    }
+
+    /// The picture, decoded now so that a bad image is refused at its place.
+    func image(decoder: LottieImageDecoder, at node: LottieNode) throws(LottieFailure) -> CGImage {
+        do {
+            return try decoder.decode(try data(), name)
+        } catch let error as NSError where error.domain == NSCocoaErrorDomain {
+            throw node.failure("\(name) cannot be read")
+        } catch {
+            throw node.failure("\(error)")
+        }
+    }
+}
+
+/// The sound of a Lottie audio layer (`"ty": 6`): an asset's bytes.
+public struct LottieSound: Sendable {
+    public let id: String
+    let source: AssetSource
+
+    /// The sound file's path, when the asset names a file.
+    public var file: URL? {
+        if case .file(let url) = source.location { return url }
+        return nil
+    }
+
+    /// The encoded sound (MP3, WAV…), embedded or read from its file.
+    public func data() throws -> Data {
+        try source.data()
+    }
+}
