@@ -34,17 +34,42 @@ extension CGImage {
         } catch {
             throw ImageFileError(path: path, reason: error.localizedDescription)
         }
+        try self.init(data: data, name: path)
+    }
+
+    /// The image in the bytes of a PNG or JPEG file — an image embedded in
+    /// a document, such as a Lottie file's — told apart by their
+    /// signatures; `name` names them in the error.
+    public init(data: Data, name: String) throws(ImageFileError) {
         if data.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
-            self = try Self.png(path)
+            self = try Self.png(data, name: name)
         } else if data.starts(with: [0xFF, 0xD8, 0xFF]) {
-            self = try Self.jpeg(data, path: path)
+            self = try Self.jpeg(data, path: name)
         } else {
-            throw ImageFileError(path: path, reason: "neither PNG nor JPEG")
+            throw ImageFileError(path: name, reason: "neither PNG nor JPEG")
         }
     }
 
-    private static func png(_ path: String) throws(ImageFileError) -> CGImage {
-        let surface = cairo_image_surface_create_from_png(path)
+    /// Cairo's PNG reader, fed the bytes.
+    private static func png(_ data: Data, name path: String) throws(ImageFileError) -> CGImage {
+        final class Reader {
+            let bytes: [UInt8]
+            var offset = 0
+            init(_ bytes: [UInt8]) { self.bytes = bytes }
+        }
+        let reader = Reader(Array(data))
+        let surface = withExtendedLifetime(reader) {
+            cairo_image_surface_create_from_png_stream({ closure, buffer, length in
+                let reader = Unmanaged<Reader>.fromOpaque(closure!).takeUnretainedValue()
+                let count = Int(length)
+                guard reader.offset + count <= reader.bytes.count, let buffer else { return CAIRO_STATUS_READ_ERROR }
+                reader.bytes.withUnsafeBufferPointer { source in
+                    buffer.update(from: source.baseAddress! + reader.offset, count: count)
+                }
+                reader.offset += count
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(reader).toOpaque())
+        }
         defer { cairo_surface_destroy(surface) }
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
