@@ -24,6 +24,12 @@ enum AnimationCompiler {
         init(_ description: String) { self.description = description }
     }
 
+    /// An animation's `beginTime` on its layer's time: AVFoundation's
+    /// ``AVCoreAnimationBeginTimeAtZero`` is 0 itself, not the instant after.
+    static func layerBeginTime(_ beginTime: Double) -> Double {
+        beginTime == AVCoreAnimationBeginTimeAtZero ? 0 : beginTime
+    }
+
     /// Compiles `animation` as added to `layer`, beginning at `beginTime`
     /// in the layer's time space.
     static func compile(_ animation: CAAnimation, on layer: CALayer, beginTime: Double) throws -> [Entry] {
@@ -36,7 +42,7 @@ enum AnimationCompiler {
         }
         if let problem = animation.timingProblem() { throw Failure(problem) }
         var timing = animation.timing
-        timing.beginTime = beginTime
+        timing.beginTime = layerBeginTime(beginTime)
         var entries: [Entry] = []
         try compile(animation, chain: [AnimationTiming(timing: timing, function: animation.timingFunction)],
                     on: layer, into: &entries)

@@ -87,7 +87,7 @@ public final class LayerRecord: Sendable {
         var builders: [String: any AnyTrackBuilder] = [:]
         for (_, animation) in animations ? layer.animationEntries : [] {
             for compiled in animation.attachment?.entries(of: animation, on: layer) ?? [] {
-                compiled.beginning(at: animation.beginTime).entry.append(to: &builders, key: compiled.key)
+                compiled.beginning(at: AnimationCompiler.layerBeginTime(animation.beginTime)).entry.append(to: &builders, key: compiled.key)
             }
         }
         var tracks: [any AnyPropertyTrack] = []
