@@ -44,6 +44,21 @@ struct PropertyTableScriptTests {
         #expect(spec.layers[3].properties["allowsFontSubpixelQuantization"]?.value as? Bool == true)
     }
 
+    @Test("an optional constant is written by its name, or null: compositingFilter")
+    func compositingFilter() throws {
+        let spec = try script(#"""
+            {"name": "a", "type": "layer", "compositingFilter": "CIMultiplyBlendMode"},
+            {"name": "b", "type": "layer", "compositingFilter": null}
+            """#)
+        #expect(spec.layers[0].properties["compositingFilter"]
+            == SceneValue(Optional(CACompositingFilter(rawValue: "CIMultiplyBlendMode"))))
+        #expect(spec.layers[1].properties["compositingFilter"] == SceneValue(CACompositingFilter?.none))
+        let error = try #require(throws: SourceError.self) {
+            try script(#"{"name": "a", "type": "layer", "compositingFilter": "multiplyBlend"}"#)
+        }
+        #expect(error.message == #"unknown compositingFilter "multiplyBlend"; did you mean "multiplyBlendMode"?"#)
+    }
+
     @Test("a LEVEL is written as a number, a percentage or decibels", arguments: [
         (#"0.25"#, 0.25), (#""50%""#, 0.5), (#""-6dB""#, pow(10, -6.0 / 20)),
     ])

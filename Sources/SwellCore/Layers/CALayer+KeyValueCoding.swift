@@ -97,9 +97,11 @@ extension CALayer {
 
     /// A stored value as key-value coding hands it out: a path as the
     /// `CGPath` object that Apple's `value(forKey: "path")` returns, not
-    /// the ``PathValue`` the layer keeps.
+    /// the ``PathValue`` the layer keeps; a compositing filter as the name
+    /// it was set by, as ``compositingFilter`` reads.
     private static func publicForm(_ value: any Animatable) -> Any {
-        (value as? PathValue).map(CGPath.init) ?? value
+        if let filter = value as? CACompositingFilter { return filter.rawValue }
+        return (value as? PathValue).map(CGPath.init) ?? value
     }
 
     private func storeConverted(_ value: Any?, forKey key: String, like example: any Animatable) {

@@ -185,10 +185,20 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     open var filters: [LayerFilter]? {
         didSet { adoptFilters(replacing: oldValue ?? []) }
     }
-    /// Filters for what is behind the layer, and how it composites (kept
-    /// for hosts that render them).
+    /// Filters for what is behind the layer (kept for hosts that render
+    /// them).
     open var backgroundFilters: [Any]?
-    open var compositingFilter: Any?
+    /// How the layer and its sublayers are composited with what is beneath
+    /// them: nil, or a Core Image blend filter's name such as
+    /// `"multiplyBlendMode"` (``CACompositingFilter``), which reads back as
+    /// the string set. A name Swell does not know is kept and drawn
+    /// normally; a value that is not a name is refused with a warning, as
+    /// key-value coding refuses one (docs/render.md#blending).
+    open var compositingFilter: Any? {
+        get { compositingFilterName?.rawValue }
+        set { storeValue(newValue, forKey: CACompositingFilter.layerKey) }
+    }
+    @Dynamic(CACompositingFilter.layerKey, .none) var compositingFilterName: CACompositingFilter? = nil
     /// The layer that masks this one, by its alpha.
     open var mask: CALayer? {
         didSet {
@@ -224,7 +234,6 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
         contents = other.contents
         filters = other.filters
         backgroundFilters = other.backgroundFilters
-        compositingFilter = other.compositingFilter
     }
 
     // MARK: Overridable behaviour

@@ -63,3 +63,15 @@ public protocol NamedOptionSet: DiscreteOptionSet {
     /// Each member by its Swift name.
     static var namedMembers: KeyValuePairs<String, Self> { get }
 }
+
+/// An optional named value is written by its wrapped type's names, and
+/// `null` for nothing (``CALayer/compositingFilter``).
+extension Optional: NamedValue where Wrapped: NamedValue {
+    public init?(valueNamed name: String) {
+        guard let value = Wrapped(valueNamed: name) else { return nil }
+        self = .some(value)
+    }
+
+    public static var valueNames: [String] { Wrapped.valueNames }
+    public static var valueNameHint: String? { Wrapped.valueNameHint }
+}
