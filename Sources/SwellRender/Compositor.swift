@@ -80,12 +80,21 @@ struct Compositor {
 
     /// Draws the layer under an affine `matrix` (layer space to device
     /// space), grouping it offscreen only when its opacity must apply to
-    /// several overlapping paints at once or it has a mask.
+    /// several overlapping paints at once, it has a mask, or it blends
+    /// with what is beneath it.
+    ///
+    /// A layer with a blend mode (`compositingFilter`) is drawn whole —
+    /// shadow, sublayers, mask — into a group that is then composited
+    /// with the mode onto what `cr` holds: what is beneath the layer in
+    /// the nearest enclosing group, as Core Animation blends within the
+    /// nearest offscreen (docs/render.md#blending).
     func drawFlat(_ index: Int, _ state: LayerState, on cr: OpaquePointer, matrix: CGAffineTransform,
                   alpha: Double, orientation: Double) {
         let mask = layout.masks[index]
         let opacity = Double(state.opacity)
-        let grouped = mask >= 0 || (opacity < 1 && state.allowsGroupOpacity && paintCount(index, state) > 1)
+        let blend = state.compositingFilter?.blendOperator
+        let grouped = mask >= 0 || blend != nil
+            || (opacity < 1 && state.allowsGroupOpacity && paintCount(index, state) > 1)
         cairo_save(cr)
         if grouped {
             clipToExtent(of: index, state, on: cr, matrix: matrix)
@@ -101,7 +110,17 @@ struct Compositor {
         if grouped {
             let content = cairo_pop_group(cr)!
             defer { cairo_pattern_destroy(content) }
-            if mask >= 0 {
+            if let blend {
+                if mask >= 0 {
+                    // Masked first, then blended as one picture.
+                    cairo_push_group(cr)
+                    applyMask(mask, to: content, on: cr, matrix: matrix, alpha: 1, orientation: orientation)
+                    cairo_pop_group_to_source(cr)
+                } else {
+                    cairo_set_source(cr, content)
+                }
+                CairoBlend.paint(with: blend, alpha: alpha * opacity, on: cr)
+            } else if mask >= 0 {
                 applyMask(mask, to: content, on: cr, matrix: matrix, alpha: alpha * opacity, orientation: orientation)
             } else {
                 cairo_set_source(cr, content)

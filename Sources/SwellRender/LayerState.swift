@@ -37,6 +37,7 @@ struct LayerState {
     var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     var allowsGroupOpacity = true
     var isGeometryFlipped = false
+    var compositingFilter: CACompositingFilter?
 
     /// The keys ``apply(_:forKey:)`` understands.
     static let keys = [
@@ -45,6 +46,7 @@ struct LayerState {
         "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "masksToBounds", "doubleSided",
         "contentsRect", "contentsCenter", "contentsScale", "contentsGravity",
         "minificationFilter", "magnificationFilter", "maskedCorners", "allowsGroupOpacity", "geometryFlipped",
+        CACompositingFilter.layerKey,
     ]
 
     init() {}
@@ -91,6 +93,7 @@ struct LayerState {
         case "maskedCorners": set(&maskedCorners)
         case "allowsGroupOpacity": set(&allowsGroupOpacity)
         case "geometryFlipped": set(&isGeometryFlipped)
+        case CACompositingFilter.layerKey: set(&compositingFilter)
         default: break
         }
     }

@@ -49,8 +49,13 @@ struct ProjectedLayer {
         let layerSurface = ImageSurface(width: Int((flat.width * scale).rounded(.up)) + 2,
                                         height: Int((flat.height * scale).rounded(.up)) + 2)
         let flipped: Double = plane.determinant < 0 ? -1 : 1
+        // Drawn flat normally: the blend mode applies where the warped
+        // picture meets what is beneath it.
+        var flatState = state
+        flatState.compositingFilter = nil
         layerSurface.draw { flatCR in
-            compositor.drawFlat(index, state, on: flatCR, matrix: toFlat, alpha: 1, orientation: orientation * flipped)
+            compositor.drawFlat(index, flatState, on: flatCR, matrix: toFlat, alpha: 1,
+                                orientation: orientation * flipped)
         }
         let x0 = Int(image.minX.rounded(.down)), y0 = Int(image.minY.rounded(.down))
         let warped = ImageSurface(width: Int(image.maxX.rounded(.up)) - x0, height: Int(image.maxY.rounded(.up)) - y0)
@@ -58,7 +63,11 @@ struct ProjectedLayer {
         cairo_save(cr)
         cairo_identity_matrix(cr)
         cairo_set_source_surface(cr, warped.pointer, Double(x0), Double(y0))
-        cairo_paint_with_alpha(cr, alpha)
+        if let blend = state.compositingFilter?.blendOperator {
+            CairoBlend.paint(with: blend, alpha: alpha, on: cr)
+        } else {
+            cairo_paint_with_alpha(cr, alpha)
+        }
         cairo_restore(cr)
     }
 

@@ -8,8 +8,8 @@ extension Renderer {
     /// so the document shows what the PNG shows. Paths stay vectors and
     /// text becomes Pango's glyph outlines, in the font the PNG draws
     /// with, so the document looks the same in every viewer; what only
-    /// pixels can show — a blurred shadow, a bitmap `contents` — is
-    /// embedded as an image.
+    /// pixels can show — a blurred shadow, a bitmap `contents`, a blend
+    /// mode — is embedded as an image at the canvas's resolution.
     ///
     /// The document's `width` and `height` are the canvas's pixels (`px`
     /// units), its user space one pixel per unit, so that a rasteriser at
@@ -25,6 +25,10 @@ extension Renderer {
             defer { cairo_surface_destroy(surface) }
             cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
             cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+            // What SVG 1.1 cannot draw — a blend mode, addition — Cairo draws
+            // as an image: one pixel per user unit, the canvas's own pixels
+            // (Cairo's default, 300 per inch, is over four a unit).
+            cairo_surface_set_fallback_resolution(surface, 72, 72)
             CairoContext.draw(on: surface) { cr in composite(snapshot, at: time, canvas: canvas, on: cr) }
             cairo_surface_finish(surface)
             return cairo_surface_status(surface)
