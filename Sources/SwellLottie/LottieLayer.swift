@@ -58,6 +58,10 @@ public final class LottieLayer: CALayer {
         super.layoutSublayers()
         guard let composition = sublayers?.first, compositionSize.width > 0, compositionSize.height > 0 else { return }
         let scale = min(bounds.width / compositionSize.width, bounds.height / compositionSize.height)
+        // The fit follows the bounds at once, as a view's content mode does.
+        CATransaction.begin()
+        defer { CATransaction.commit() }
+        CATransaction.setDisableActions(true)
         composition.transform = CATransform3DMakeScale(scale, scale, 1)
         composition.position = CGPoint(x: bounds.midX - compositionSize.width * scale / 2,
                                        y: bounds.midY - compositionSize.height * scale / 2)

@@ -31,9 +31,9 @@ struct CompositionBuilder {
             let model = layers[k]
             guard !model.isHidden, !model.isMatteSource else { continue }
             var tree = chain(model, byIndex: byIndex, on: timeline, shownFrames: shownFrames)
-            if let matte = model.matte, k > 0, layers[k - 1].isMatteSource {
-                tree = matted(tree, by: chain(layers[k - 1], byIndex: byIndex, on: timeline, shownFrames: shownFrames),
-                              as: matte)
+            if let matte = model.matte,
+               let source = model.matteSource.flatMap({ byIndex[$0] }) ?? (k > 0 ? layers[k - 1] : nil) {
+                tree = matted(tree, by: chain(source, byIndex: byIndex, on: timeline, shownFrames: shownFrames), as: matte)
             }
             if let filter = BlendMode.compositingFilter(model.blendMode) { tree.compositingFilter = filter }
             container.addSublayer(tree)

@@ -35,6 +35,9 @@ struct LottieLayerModel: Sendable {
     var isHidden: Bool
     var masks: [LottieMask]
     var matte: Matte?
+    /// The index (`"ind"`) of the layer that is the matte (`"tp"`); nil for
+    /// the layer just above.
+    var matteSource: Int?
     var isMatteSource: Bool
     /// After Effects' blend mode number (`"bm"`).
     var blendMode: Int
@@ -69,6 +72,7 @@ struct LottieLayerModel: Sendable {
             if matte == .luma || matte == .invertedLuma { warn("luma mattes (drawn as alpha mattes)") }
             return matte
         }
+        matteSource = try node["tp"].map { n throws(LottieFailure) in Int(try n.asNumber()) }
         isMatteSource = node.flag("td")
         blendMode = Int(try node.number("bm", default: 0))
         switch type {
