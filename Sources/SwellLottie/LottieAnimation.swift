@@ -133,14 +133,11 @@ struct Composition: Sendable {
         for layer in try node.array("layers") { layers.append(try LottieLayerModel(layer, warn: warn)) }
     }
 
-    /// Refuses a precomp, image or parent that names nothing, or a precomp
-    /// that contains itself.
+    /// Refuses a precomp, image or sound that names nothing, a precomp that
+    /// contains itself, or a chain of parents that loops. A parent that
+    /// names no layer is no parent, as lottie-ios and lottie-web read it.
     func checkReferences(in animation: LottieAnimation, visiting: Set<String> = []) throws(LottieFailure) {
-        let indices = Set(layers.compactMap(\.index))
         for layer in layers {
-            if let parent = layer.parent, !indices.contains(parent) {
-                throw layer.place.failure("\"parent\" \(parent) names no layer of this composition")
-            }
             switch layer.content {
             case .precomp(let id, _, _, _):
                 guard let precomp = animation.precomps[id] else { throw layer.place.failure("\"refId\" \"\(id)\" names no composition") }

@@ -7,7 +7,8 @@ extension CACompositingFilter {
     /// over, or a name that is no filter Swell knows (which Core Animation
     /// ignores too). Cairo's blend operators are the W3C's Compositing and
     /// Blending Level 1 modes, as Core Image's blend filters are; addition
-    /// is Cairo's `ADD`, each component of the sum clamped to 1.
+    /// is Cairo's `ADD`, each component of the sum clamped to 1; the
+    /// Porter–Duff compositing filters are Cairo's operators of their names.
     var blendOperator: cairo_operator_t? {
         switch filter {
         case .multiplyBlendMode?: CAIRO_OPERATOR_MULTIPLY
@@ -26,7 +27,17 @@ extension CACompositingFilter {
         case .colorBlendMode?: CAIRO_OPERATOR_HSL_COLOR
         case .luminosityBlendMode?: CAIRO_OPERATOR_HSL_LUMINOSITY
         case .additionCompositing?: CAIRO_OPERATOR_ADD
+        case .sourceInCompositing?: CAIRO_OPERATOR_IN
+        case .sourceOutCompositing?: CAIRO_OPERATOR_OUT
+        case .sourceAtopCompositing?: CAIRO_OPERATOR_ATOP
         default: nil
         }
+    }
+
+    /// Whether the operator changes what is beneath outside the layer too
+    /// (source in and out clear it there), so its group is not limited to
+    /// the layer's extent.
+    var isUnbounded: Bool {
+        filter == .sourceInCompositing || filter == .sourceOutCompositing
     }
 }

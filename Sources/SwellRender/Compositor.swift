@@ -97,7 +97,7 @@ struct Compositor {
             || (opacity < 1 && state.allowsGroupOpacity && paintCount(index, state) > 1)
         cairo_save(cr)
         if grouped {
-            clipToExtent(of: index, state, on: cr, matrix: matrix)
+            if state.compositingFilter?.isUnbounded != true { clipToExtent(of: index, state, on: cr, matrix: matrix) }
             cairo_push_group(cr)
         }
         let inner = grouped ? 1 : alpha * opacity

@@ -37,12 +37,21 @@ public struct CACompositingFilter: CAStringConstant {
     public static let additionCompositing = Self(rawValue: "additionCompositing")
     /// Source over: the layer drawn normally.
     public static let sourceOverCompositing = Self(rawValue: "sourceOverCompositing")
+    /// Porter and Duff's source in: the layer where there is something
+    /// beneath it, and nothing else — what is beneath is replaced.
+    public static let sourceInCompositing = Self(rawValue: "sourceInCompositing")
+    /// Source out: the layer where there is nothing beneath it, and nothing
+    /// else — the inverse of what is beneath, in the layer's colours.
+    public static let sourceOutCompositing = Self(rawValue: "sourceOutCompositing")
+    /// Source atop: the layer over what is beneath, only where that is.
+    public static let sourceAtopCompositing = Self(rawValue: "sourceAtopCompositing")
 
     public static let allCases: [Self] = [
         .multiplyBlendMode, .screenBlendMode, .overlayBlendMode, .darkenBlendMode, .lightenBlendMode,
         .colorDodgeBlendMode, .colorBurnBlendMode, .hardLightBlendMode, .softLightBlendMode, .differenceBlendMode,
         .exclusionBlendMode, .hueBlendMode, .saturationBlendMode, .colorBlendMode, .luminosityBlendMode,
-        .additionCompositing, .sourceOverCompositing,
+        .additionCompositing, .sourceOverCompositing, .sourceInCompositing, .sourceOutCompositing,
+        .sourceAtopCompositing,
     ]
 
     /// The filter this name spells, in the spelling of ``allCases``: the
