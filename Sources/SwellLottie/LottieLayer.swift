@@ -33,7 +33,7 @@ public final class LottieLayer: CALayer {
         composition.masksToBounds = true
         composition.beginTime = -range.lowerBound / animation.frameRate
         CompositionBuilder(animation: animation, makeSoundLayer: makeSoundLayer)
-            .build(animation.root, on: .identity, shownFrames: animation.inPoint...animation.outPoint, into: composition)
+            .build(animation.root, on: .direct, shownFrames: animation.inPoint...animation.outPoint, into: composition)
         addSublayer(composition)
         setNeedsLayout()
     }

@@ -38,16 +38,14 @@ struct Animator {
         if let track = derivedTrack(keyTimes: keyTimes, value) { add(track, keyPath, to: layer) }
     }
 
-    /// The samples of a derived value: over the keyframes' span on a linear
+    /// The samples of a derived value: over the keyframes' span on a direct
     /// timeline, over the remapped range on a sampled one; nil when the
     /// value does not change.
     func derivedTrack(keyTimes: [Double], _ value: (Double) -> Any) -> Track? {
         switch timeline {
-        case .linear(let offset, let scale):
+        case .direct:
             guard let first = keyTimes.min(), let last = keyTimes.max(), last > first else { return nil }
-            return Track.sampled(over: (offset + scale * first)...(offset + scale * last)) {
-                value(timeline.propertyFrame($0))
-            }
+            return Track.sampled(over: first...last, value)
         case .sampled(let range, let frame):
             guard !keyTimes.isEmpty else { return nil }
             return Track.sampled(over: range) { value(frame($0)) }
@@ -59,14 +57,14 @@ struct Animator {
         layer.add(animation, forKey: keyPath)
     }
 
-    /// The keyframes on this timeline: exact on a linear one, sampled on a
+    /// The keyframes on this timeline: exact on a direct one, sampled on a
     /// remapped one.
     func track<Value>(_ keyframes: Keyframes<Value>, convert: (Value) -> Any) -> Track {
         switch timeline {
         case .sampled(let range, let frame):
             return Track.sampled(over: range) { convert(keyframes.value(at: frame($0))) }
-        case .linear(let offset, let scale):
-            let frames = keyframes.times.map { offset + scale * $0 }
+        case .direct:
+            let frames = keyframes.times
             var track = Track()
             track.append(frames[0], convert(keyframes.values[0]))
             for (k, segment) in keyframes.segments.enumerated() {
@@ -88,20 +86,20 @@ struct Animator {
     /// spatial tangents, when any segment has them or the layer turns
     /// along it (`autoOrient`); nil when a hold or a jump breaks the path.
     func positionTrack(_ keyframes: Keyframes<[Double]>, autoOrient: Bool) -> Track? {
-        guard case .linear(let offset, let scale) = timeline,
+        guard case .direct = timeline,
               autoOrient || keyframes.segments.contains(where: { $0.spatial != nil }) else { return nil }
         let path = CGMutablePath()
         func point(_ v: [Double]) -> CGPoint { CGPoint(x: v[0], y: v.count > 1 ? v[1] : 0) }
         var track = Track()
         path.move(to: point(keyframes.values[0]))
-        track.append(offset + scale * keyframes.times[0], 0)
+        track.append(keyframes.times[0], 0)
         for (k, segment) in keyframes.segments.enumerated() {
             let a = point(keyframes.values[k]), b = point(segment.hold ? keyframes.values[k] : segment.end)
             let tangents = segment.spatial ?? (.zero, .zero)
             // A segment that does not move still needs its own span of time.
             let end = a == b && tangents.out == .zero && tangents.in == .zero ? CGPoint(x: b.x + 1e-6, y: b.y) : b
             path.addCurve(to: end, control1: a + tangents.out, control2: end + tangents.in)
-            track.append(offset + scale * keyframes.times[k + 1], 0,
+            track.append(keyframes.times[k + 1], 0,
                          easing: segment.hold ? nil : segment.easings[0].timingFunction)
             if segment.hold || segment.end != keyframes.values[k + 1] { return nil }
         }

@@ -47,7 +47,8 @@ struct CompositionBuilder {
         var next = model.parent.flatMap { byIndex[$0] }
         while let parent = next {
             let holder = CALayer()
-            animator(for: parent, on: timeline).applyTransform(parent.transform, to: holder, autoOrient: parent.autoOrient)
+            Animator(frameRate: frameRate, timeline: timeline)
+                .applyTransform(parent.transform, to: holder, autoOrient: parent.autoOrient)
             holder.addSublayer(outermost)
             outermost = holder
             next = parent.parent.flatMap { byIndex[$0] }
@@ -55,13 +56,9 @@ struct CompositionBuilder {
         return outermost
     }
 
-    private func animator(for model: LottieLayerModel, on timeline: Timeline) -> Animator {
-        Animator(frameRate: frameRate, timeline: timeline.shifted(startTime: model.startTime, stretch: model.stretch))
-    }
-
     /// One Lottie layer: transform, opacity, visibility, content, masks.
     private func layer(_ model: LottieLayerModel, on timeline: Timeline, shownFrames: ClosedRange<Double>?) -> CALayer {
-        let animator = animator(for: model, on: timeline)
+        let animator = Animator(frameRate: frameRate, timeline: timeline)
         let layer = CALayer()
         layer.name = model.name
         var size = CGSize.zero
@@ -112,26 +109,25 @@ struct CompositionBuilder {
     }
 
     /// The time of a precomp's composition: its container's layer timing
-    /// (`beginTime` the start time, `speed` the inverse stretch) on a linear
+    /// (`beginTime` the start time, `speed` the inverse stretch) on a direct
     /// timeline; a sampled timeline under time remapping.
     private func precompTimeline(_ model: LottieLayerModel, timeRemap: LottieProperty<[Double]>?, on timeline: Timeline,
                                  content: CALayer) -> Timeline {
         let (st, sr, fr) = (model.startTime, model.stretch, frameRate)
         switch timeline {
-        case .linear where timeRemap == nil:
+        case .direct where timeRemap == nil:
             content.beginTime = st / fr
             content.speed = Float(1 / sr)
-            return .identity
-        case .linear(let offset, let scale):
+            return .direct
+        case .direct:
             let remap = timeRemap!
-            let start = offset + scale * model.inPoint, end = offset + scale * model.outPoint
-            return .sampled(range: start...max(start, end)) { frame in
-                remap.scalar(at: ((frame - offset) / scale - st) / sr) * fr
+            return .sampled(range: model.inPoint...max(model.inPoint, model.outPoint)) { frame in
+                remap.scalar(at: frame) * fr
             }
         case .sampled(let range, let map):
             return .sampled(range: range) { frame in
-                let local = (map(frame) - st) / sr
-                return timeRemap.map { $0.scalar(at: local) * fr } ?? local
+                let shown = map(frame)
+                return timeRemap.map { $0.scalar(at: shown) * fr } ?? (shown - st) / sr
             }
         }
     }
@@ -141,7 +137,7 @@ struct CompositionBuilder {
                                            shownFrames: ClosedRange<Double>?) {
         let (ip, op) = (model.inPoint, model.outPoint)
         switch timeline {
-        case .linear(let offset, let scale):
+        case .direct:
             if let shown = shownFrames, ip <= shown.lowerBound, op >= shown.upperBound { return }
             layer.isHidden = true
             guard op > ip else { return }
@@ -149,9 +145,9 @@ struct CompositionBuilder {
             visible.values = [false]
             visible.keyTimes = [0, 1]
             visible.calculationMode = .discrete
-            let begin = (offset + scale * ip) / frameRate
+            let begin = ip / frameRate
             visible.beginTime = begin == 0 ? AVCoreAnimationBeginTimeAtZero : begin
-            visible.duration = scale * (op - ip) / frameRate
+            visible.duration = (op - ip) / frameRate
             visible.isRemovedOnCompletion = false
             layer.add(visible, forKey: "visibility")
         case .sampled(let range, let map):
