@@ -34,6 +34,17 @@ static inline int swell_peer_uid(int socket, unsigned int *uid) {
     return 0;
 }
 
+/// An anonymous file in memory: memfd_create(2) (Linux 3.17). Returns its
+/// descriptor, or -1 with errno set.
+static inline int swell_memory_file(const char *name) {
+#ifdef SYS_memfd_create
+    return (int)syscall(SYS_memfd_create, name, 1u /* MFD_CLOEXEC */);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 /// sem_timedwait(3) with a deadline on `clock` (glibc 2.30): with
 /// CLOCK_MONOTONIC, setting the system time does not move the deadline.
 int sem_clockwait(sem_t *semaphore, clockid_t clock, const struct timespec *deadline);

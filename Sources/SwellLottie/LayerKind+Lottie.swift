@@ -21,8 +21,11 @@ extension LayerKind {
 
 extension LottieAnimation {
     /// The animation as a layer's document: a new ``LottieLayer`` tree each
-    /// time one is made.
+    /// time one is made, its audio layers' sounds played by the layers the
+    /// host makes for them.
     public func document(file: URL) -> LayerDocument {
-        LayerDocument(file: file) { LottieLayer(animation: self) }
+        LayerDocument(file: file, sounds: sounds.values.sorted { $0.id < $1.id }) { soundLayer in
+            LottieLayer(animation: self, makeSoundLayer: soundLayer)
+        }
     }
 }

@@ -18,7 +18,7 @@ public struct LottieAnimation: Sendable {
     /// (expressions, text layers, effects…): the file still plays.
     public let unsupportedFeatures: [String]
     /// The sounds of its audio layers, by asset id.
-    public let sounds: [String: LottieSound]
+    public let sounds: [String: DocumentSound]
 
     let root: Composition
     let precomps: [String: Composition]
@@ -69,14 +69,14 @@ public struct LottieAnimation: Sendable {
                 throw try top.required("op").failure("the animation must end (\"op\" \(outPoint)) after it starts (\"ip\" \(inPoint)), within a day")
             }
             if Self.usesExpressions(json) { warn("expressions") }
-            var precomps: [String: Composition] = [:], images: [String: CGImage] = [:], sounds: [String: LottieSound] = [:]
+            var precomps: [String: Composition] = [:], images: [String: CGImage] = [:], sounds: [String: DocumentSound] = [:]
             for asset in try top.array("assets") {
                 guard let id = try asset.string("id") else { throw asset.failure("an asset needs an \"id\"") }
                 if asset["layers"] != nil {
                     precomps[id] = try Composition(asset, warn: warn)
                 } else if let source = try AssetSource(asset, directory: directory) {
                     if source.isSound {
-                        sounds[id] = LottieSound(id: id, source: source)
+                        sounds[id] = source.sound(id: id)
                     } else {
                         guard let decoder else { throw asset.failure("an image cannot be read here: no image decoder was given") }
                         images[id] = try source.image(decoder: decoder, at: asset)

@@ -19,7 +19,7 @@ public final class LottieLayer: CALayer {
     /// sound (SwellAudio's `AudioLayer`); its `volume` follows the audio
     /// layer's level.
     public init(animation: LottieAnimation, frames: ClosedRange<Double>? = nil,
-                makeSoundLayer: ((LottieSound) -> CALayer?)? = nil) {
+                makeSoundLayer: (DocumentSound) -> CALayer? = { _ in nil }) {
         super.init()
         let range = frames ?? animation.inPoint...animation.outPoint
         compositionSize = CGSize(width: animation.width, height: animation.height)
@@ -32,8 +32,10 @@ public final class LottieLayer: CALayer {
         composition.bounds = bounds
         composition.masksToBounds = true
         composition.beginTime = -range.lowerBound / animation.frameRate
-        CompositionBuilder(animation: animation, makeSoundLayer: makeSoundLayer)
-            .build(animation.root, on: .direct, shownFrames: animation.inPoint...animation.outPoint, into: composition)
+        withoutActuallyEscaping(makeSoundLayer) { makeSoundLayer in
+            CompositionBuilder(animation: animation, makeSoundLayer: makeSoundLayer)
+                .build(animation.root, on: .direct, shownFrames: animation.inPoint...animation.outPoint, into: composition)
+        }
         addSublayer(composition)
         setNeedsLayout()
     }

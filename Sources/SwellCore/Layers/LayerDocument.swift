@@ -6,18 +6,24 @@ import Foundation
 public struct LayerDocument: Hashable, Sendable {
     /// The file, as an absolute URL.
     public let file: URL
-    private let make: @Sendable () -> CALayer
+    /// The sounds its layers play.
+    public let sounds: [DocumentSound]
+    private let make: @Sendable (_ soundLayer: (DocumentSound) -> CALayer?) -> CALayer
     private let identity = UUID()
 
-    /// `make` builds a new tree of the document each time it is called.
-    public init(file: URL, make: @escaping @Sendable () -> CALayer) {
+    /// `make` builds a new tree of the document each time it is called,
+    /// asking `soundLayer` for the layer that plays each of `sounds`.
+    public init(file: URL, sounds: [DocumentSound] = [],
+                make: @escaping @Sendable (_ soundLayer: (DocumentSound) -> CALayer?) -> CALayer) {
         self.file = file
+        self.sounds = sounds
         self.make = make
     }
 
-    /// A new layer tree of the document.
-    public func makeLayer() -> CALayer {
-        make()
+    /// A new layer tree of the document, each sound played by the layer
+    /// `soundLayer` makes for it (an `AudioLayer`); none is left silent.
+    public func makeLayer(soundLayer: (DocumentSound) -> CALayer? = { _ in nil }) -> CALayer {
+        make(soundLayer)
     }
 
     public static func == (a: LayerDocument, b: LayerDocument) -> Bool { a.identity == b.identity }

@@ -17,7 +17,7 @@ import SwellCore
 struct CompositionBuilder {
     let animation: LottieAnimation
     /// Makes the layer that plays an audio layer's sound; nil leaves it out.
-    let makeSoundLayer: ((LottieSound) -> CALayer?)?
+    let makeSoundLayer: (DocumentSound) -> CALayer?
 
     var frameRate: Double { animation.frameRate }
 
@@ -80,9 +80,8 @@ struct CompositionBuilder {
             let child = precompTimeline(model, timeRemap: timeRemap, on: timeline, content: content)
             build(animation.precomps[id]!, on: child, shownFrames: nil, into: content)
         case .audio(let id, let level):
-            if let sound = makeSoundLayer?(animation.sounds[id]!) {
-                animator.animate(sound, PropertyDeclaration.volume.key, level) { pow(10, ($0.first ?? 0) / 20) }
-                layer.addSublayer(sound)
+            if let sound = makeSoundLayer(animation.sounds[id]!) {
+                layer.addSublayer(soundWindow(sound, model, level: level, animator: animator))
             }
         case .null:
             break
@@ -95,6 +94,23 @@ struct CompositionBuilder {
         }
         showBetweenInAndOutPoints(layer, model, on: timeline, shownFrames: shownFrames)
         return layer
+    }
+
+    /// An audio layer's sound (docs/lottie.md#sound): heard between the
+    /// layer's in and out points — a layer active only then holds it — its
+    /// file starting at the layer's start time, its level (dB) a `volume`
+    /// animation of the same keyframes, moved onto the sound's time.
+    private func soundWindow(_ sound: CALayer, _ model: LottieLayerModel, level: LottieProperty<[Double]>,
+                             animator: Animator) -> CALayer {
+        let window = CALayer()
+        window.beginTime = model.inPoint / frameRate
+        window.duration = max(model.outPoint - model.inPoint, 0) / frameRate
+        sound.timeOffset = (model.inPoint - model.startTime) / frameRate
+        animator.animate(sound, PropertyDeclaration.volume.key, level.shifted(by: -model.startTime)) {
+            pow(10, ($0.first ?? 0) / 20)
+        }
+        window.addSublayer(sound)
+        return window
     }
 
     /// A sublayer of `size` at the layer's origin, for what has a size.

@@ -4,12 +4,7 @@ import SwellCore
 /// Where an image or sound asset's bytes are (`"p"`, `"u"`, `"e"`): a
 /// `data:` URI inside the file, or a file beside it.
 struct AssetSource: Sendable {
-    enum Location: Sendable {
-        case embedded(Data)
-        case file(URL)
-    }
-
-    let location: Location
+    let location: DocumentSound.Location
     /// The name in messages: the file, or the asset's id.
     let name: String
     let isSound: Bool
@@ -42,6 +37,11 @@ struct AssetSource: Sendable {
         }
     }
 
+    /// The sound asset `id`.
+    func sound(id: String) -> DocumentSound {
+        DocumentSound(id: id, location: location)
+    }
+
     /// The picture, decoded now so that a bad image is refused at its place.
     func image(decoder: LottieImageDecoder, at node: LottieNode) throws(LottieFailure) -> CGImage {
         do {
@@ -51,22 +51,5 @@ struct AssetSource: Sendable {
         } catch {
             throw node.failure("\(error)")
         }
-    }
-}
-
-/// The sound of a Lottie audio layer (`"ty": 6`): an asset's bytes.
-public struct LottieSound: Sendable {
-    public let id: String
-    let source: AssetSource
-
-    /// The sound file's path, when the asset names a file.
-    public var file: URL? {
-        if case .file(let url) = source.location { return url }
-        return nil
-    }
-
-    /// The encoded sound (MP3, WAV…), embedded or read from its file.
-    public func data() throws -> Data {
-        try source.data()
     }
 }

@@ -100,6 +100,13 @@ enum LottieProperty<Value: LottieInterpolatable & Sendable>: Sendable {
 }
 
 extension LottieProperty {
+    /// The same values with every keyframe `frames` later.
+    func shifted(by frames: Double) -> LottieProperty {
+        guard case .animated(var keyframes) = self else { return self }
+        keyframes.times = keyframes.times.map { $0 + frames }
+        return .animated(keyframes)
+    }
+
     func value(at frame: Double) -> Value {
         switch self {
         case .constant(let value): value

@@ -356,9 +356,27 @@ public final class AutomationStage {
         case .video:
             layer = makeVideoLayer(spec, sound: spec.file.flatMap { files[$0.path] })
         default:
-            layer = spec.document?.makeLayer() ?? spec.type.makeLayer()
+            if let document = spec.document {
+                layer = try makeDocumentLayer(document, files: &files)
+            } else {
+                layer = spec.type.makeLayer()
+            }
         }
         return declare(layer, as: spec)
+    }
+
+    /// A document's layer tree, each of its sounds played by an audio layer
+    /// (opened once per stage, like a script's files).
+    private static func makeDocumentLayer(_ document: LayerDocument, files: inout [String: any AudioSource]) throws
+        -> CALayer {
+        var sources: [String: any AudioSource] = [:]
+        for sound in document.sounds {
+            let key = "\(document.file.path)#\(sound.id)"
+            let source = try files[key] ?? sound.openSource()
+            files[key] = source
+            sources[sound.id] = source
+        }
+        return document.makeLayer { sound in sources[sound.id].map { AudioLayer(soundSource: $0) } }
     }
 
     /// `layer` with the declaration's name and values.

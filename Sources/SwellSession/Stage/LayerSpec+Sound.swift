@@ -9,10 +9,11 @@ extension LayerSpec {
         type == .video ? (video?.source as? any SoundTrackProvider)?.soundSource : nil
     }
 
-    /// Whether the layer sounds: an audio layer, or a video layer whose file
-    /// has a sound track (docs/video.md#video-layers).
+    /// Whether the layer sounds: an audio layer, a video layer whose file
+    /// has a sound track (docs/video.md#video-layers), or a document with
+    /// sounds — a Lottie animation's audio layers (docs/lottie.md#sound).
     public var makesSound: Bool {
-        type == .audio || videoSoundTrack != nil
+        type == .audio || videoSoundTrack != nil || !(document?.sounds.isEmpty ?? true)
     }
 }
 
