@@ -39,6 +39,12 @@ public final class Session {
         for layer in script.layers where layer.type == .audio {
             if let file = layer.file, opened[file.path] == nil { opened[file.path] = try SoundFileSource(path: file.path) }
         }
+        // A document's sounds (a Lottie animation's audio layers).
+        for document in script.layers.compactMap(\.document) {
+            for sound in document.sounds where opened[document.key(of: sound)] == nil {
+                opened[document.key(of: sound)] = try sound.openSource()
+            }
+        }
         if let path = options.duckUnder, opened[path] == nil { opened[path] = try SoundFileSource(path: path) }
         // A video's sound track, opened with the video when the script was read.
         for layer in script.layers where layer.type == .video {
@@ -61,8 +67,11 @@ public final class Session {
         // Each input is cut at its own rate (a sample count is the file's),
         // then brought to the mix's.
         let mixInputs = try inputs.map { try atMixRate(try inputOptions.excerpt(of: $0)) }
+        let documentSounds = script.layers.compactMap(\.document).flatMap { document in
+            document.sounds.compactMap { files[document.key(of: $0)]?.format }
+        }
         let sources = mixInputs.map(\.format) + script.layers.compactMap { $0.file.flatMap { files[$0.path]?.format } }
-            + [options.duckUnder.flatMap { files[$0]?.format }].compactMap { $0 }
+            + [options.duckUnder.flatMap { files[$0]?.format }].compactMap { $0 } + documentSounds
         let channels = format.channelCount ?? sources.map(\.channelCount).max() ?? 2
         guard options.duration != nil || !sources.isEmpty else {
             throw AutomationError("nothing sets the length: give an input file, a script with audio files, or --duration")

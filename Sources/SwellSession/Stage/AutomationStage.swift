@@ -371,7 +371,7 @@ public final class AutomationStage {
         -> CALayer {
         var sources: [String: any AudioSource] = [:]
         for sound in document.sounds {
-            let key = "\(document.file.path)#\(sound.id)"
+            let key = document.key(of: sound)
             let source = try files[key] ?? sound.openSource()
             files[key] = source
             sources[sound.id] = source

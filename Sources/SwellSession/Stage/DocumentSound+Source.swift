@@ -32,3 +32,11 @@ extension DocumentSound {
         }
     }
 }
+
+extension LayerDocument {
+    /// Where a session keeps the opened source of one of its sounds, beside
+    /// the script's files.
+    func key(of sound: DocumentSound) -> String {
+        "\(file.path)#\(sound.id)"
+    }
+}
