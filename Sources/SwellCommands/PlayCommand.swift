@@ -96,12 +96,16 @@ package struct PlayCommand: ParsableCommand {
         job.services = [MPRISServer.connect]
         job.makeLayer = MPRISVolumeLayer.make
         job.inputs = inputs
+        job.script = try automation.loadScript()
+        if let file = LottieInput.file(in: inputs, script: automation.script) {
+            job.inputs = []
+            job.script = try LottieInput.script(try LottieInput.read(file), file: file, size: nil)
+        }
         job.raw = inputType
         job.device = device
         job.gainPath = gain
         job.periodFrames = period
         job.allowsBoost = allowBoost
-        job.script = try automation.loadScript()
         job.options = automation.options
         job.inputOptions = inputOptions.options
         job.format = mixFormat.options

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SwellLottie
 import SwellSession
 
 /// What draws and encodes pictures: scenes rendered to PNGs and videos, the
@@ -13,6 +14,8 @@ package protocol SceneDrawing: Sendable {
     /// layers with.
     var imageReader: ImageReader { get }
     var videoReader: VideoReader { get }
+    /// Decodes the pictures a Lottie file embeds or names.
+    var lottieImages: LottieImageDecoder { get }
     /// `swell render` to PNGs or a video; `scriptFile` its `--script`.
     func renderScene(_ command: RenderCommand, script: ScriptSpec?) throws
     /// `swell play --window`.

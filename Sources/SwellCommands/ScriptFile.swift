@@ -1,3 +1,4 @@
+import SwellLottie
 import SwellSession
 
 extension ScriptSpec {
@@ -9,7 +10,8 @@ extension ScriptSpec {
     static func read(scriptFile path: String) throws -> ScriptSpec {
         let drawing = Drawing.optional
         do {
-            return try ScriptSpec(contentsOfFile: path, kinds: LayerKind.command, images: drawing?.imageReader,
+            return try ScriptSpec(contentsOfFile: path, kinds: LayerKind.command + [.lottie(images: drawing?.lottieImages)],
+                                  images: drawing?.imageReader,
                                   videos: drawing?.videoReader)
         } catch {
             if error.needsReader && drawing == nil { throw NeedsDrawing() }

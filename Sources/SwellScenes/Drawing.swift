@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwellCharts
 import SwellCommands
+import SwellLottie
 import SwellMedia
 import SwellRender
 import SwellSession
@@ -19,6 +20,10 @@ package struct SceneDrawingLibraries: SceneDrawing {
 
     /// Video files, opened by SwellMedia (docs/video.md#video-layers).
     package var videoReader: VideoReader { VideoReader { file in try VideoFile(path: file) } }
+
+    /// A Lottie file's pictures, embedded or beside it, decoded by
+    /// SwellRender (docs/lottie.md#images).
+    package var lottieImages: LottieImageDecoder { LottieImageDecoder { data, name in try CGImage(data: data, name: name) } }
 
     package func renderScene(_ command: RenderCommand, script: ScriptSpec?) throws {
         try command.renderScene(script: script)

@@ -27,7 +27,7 @@ extension RenderCommand {
     /// picture and no video is a sound file's (``renderSound(script:)``),
     /// or, for a scene without input files, a name no output has.
     func renderScene(script: ScriptSpec?) throws {
-        if script == nil, let file = lottieInput { return try renderLottie(file) }
+        if let file = LottieInput.file(in: inputs, script: automation.script) { return try renderLottie(file) }
         try validateScene()
         if let video { return try exportVideo(video, script: script) }
         if rendersPicture {
