@@ -60,13 +60,13 @@ public struct LottieAnimation: Sendable {
             width = try top.number("w")
             height = try top.number("h")
             guard frameRate > 0, frameRate <= Self.maximumFrameRate else {
-                throw try top.required("fr").failure("the frame rate must be above 0 and at most \(Int(Self.maximumFrameRate)) fps, not \(frameRate)")
+                throw try top.required("fr").failure("the frame rate must be above 0 and at most \(Int(Self.maximumFrameRate)) fps, not \(frameRate.formatted)")
             }
             for (key, side) in [("w", width), ("h", height)] where !(side > 0 && side <= Self.maximumSide) {
-                throw try top.required(key).failure("the size must be above 0 and at most \(Int(Self.maximumSide)) points, not \(side)")
+                throw try top.required(key).failure("the size must be above 0 and at most \(Int(Self.maximumSide)) points, not \(side.formatted)")
             }
             guard inPoint.isFinite, outPoint.isFinite, outPoint > inPoint, (outPoint - inPoint) / frameRate < 86400 else {
-                throw try top.required("op").failure("the animation must end (\"op\" \(outPoint)) after it starts (\"ip\" \(inPoint)), within a day")
+                throw try top.required("op").failure("the animation must end (\"op\" \(outPoint.formatted)) after it starts (\"ip\" \(inPoint.formatted)), within a day")
             }
             if Self.usesExpressions(json) { warn("expressions") }
             var precomps: [String: Composition] = [:], images: [String: CGImage] = [:], sounds: [String: DocumentSound] = [:]
@@ -161,4 +161,9 @@ struct Composition: Sendable {
             }
         }
     }
+}
+
+extension Double {
+    /// As a message writes a number: `0`, `29.97`, `1e+300`.
+    var formatted: String { String(format: "%g", self) }
 }

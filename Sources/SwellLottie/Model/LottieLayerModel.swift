@@ -56,7 +56,7 @@ struct LottieLayerModel: Sendable {
         startTime = try node.number("st", default: 0)
         stretch = try node.number("sr", default: 1)
         guard stretch.isFinite, stretch > 0, stretch < 1e4 else {
-            throw node.failure("the stretch \"sr\" must be positive, not \(stretch)")
+            throw node.failure("the stretch \"sr\" must be positive, not \(stretch.formatted)")
         }
         guard inPoint.isFinite, outPoint.isFinite, startTime.isFinite else {
             throw node.failure("\"ip\", \"op\" and \"st\" must be finite")

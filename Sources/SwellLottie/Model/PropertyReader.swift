@@ -36,7 +36,7 @@ enum PropertyReader {
             let time = try frame.number("t")
             guard time.isFinite else { throw frame.failure("\"t\" must be finite") }
             if let last = times.last, time < last {
-                throw frame.failure("keyframes must be in time order: \(time) comes after \(last)")
+                throw frame.failure("keyframes must be in time order: \(time.formatted) comes after \(last.formatted)")
             }
             // The last keyframe of an old file may give only its time.
             let value: Value
