@@ -7,9 +7,9 @@ import SwellCore
 /// `CAShapeLayer` (a `CAGradientLayer` masked by one for gradients) of the
 /// paths above it.
 ///
-/// Paths flow down a group's items: a modifier (trim paths, round corners)
-/// changes the paths above it for the styles below it, and a style paints
-/// every path above it, its nested groups' included. Where a path lives in
+/// Paths are read down a group's items: a modifier (trim paths, round
+/// corners) changes every path above it, its nested groups' included, for
+/// every style that paints it, and a style paints every path above it. Where a path lives in
 /// a nested group, whose transform may animate, the style's layer for it
 /// goes inside that group, beneath the group's own items, as a style lower
 /// in the list is painted beneath the ones above it.
@@ -26,6 +26,19 @@ struct ShapeBuilder {
 
         var keyTimes: [Double] { geometry.keyTimes + cornerRadii.flatMap(\.keyTimes) }
 
+        /// The path as the modifiers below it leave it, nearest first.
+        func modified(by modifiers: [LottieShape]) -> PathEntry {
+            var entry = self
+            for modifier in modifiers {
+                switch modifier {
+                case .roundCorners(let radius): entry.cornerRadii.append(radius)
+                case .trim(let trim) where entry.trim == nil: entry.trim = trim
+                default: break
+                }
+            }
+            return entry
+        }
+
         func bezier(at frame: Double) -> LottieBezier {
             cornerRadii.reduce(ShapePaths.bezier(of: geometry, at: frame)) {
                 ShapePaths.roundingCorners($0, radius: $1.scalar(at: frame))
@@ -34,25 +47,25 @@ struct ShapeBuilder {
     }
 
     /// Lays `items` out in `layer`; returns the paths they leave for the
-    /// styles of an enclosing group.
+    /// styles of an enclosing group. `outer` are the enclosing groups'
+    /// modifiers below this group, which change its paths too.
     @discardableResult
-    func build(_ items: [LottieShape], in layer: CALayer) -> [PathEntry] {
+    func build(_ items: [LottieShape], in layer: CALayer, outer: [LottieShape] = []) -> [PathEntry] {
         var entries: [PathEntry] = []
         var ownLayers: [CALayer] = []
-        for item in items {
+        for (index, item) in items.enumerated() {
+            // A modifier changes every path above it, whatever the styles
+            // between them (After Effects' and lottie-web's order).
+            let below = items[(index + 1)...].filter(\.isModifier) + outer
             switch item {
             case .geometry(let geometry):
-                entries.append(PathEntry(geometry: geometry, owner: layer))
+                entries.append(PathEntry(geometry: geometry, owner: layer).modified(by: below))
             case .group(let items, let transform):
                 let group = CALayer()
                 animator.applyTransform(transform, to: group)
                 animator.animate(group, "opacity", transform.opacity) { $0[0] / 100 }
-                entries += build(items, in: group)
+                entries += build(items, in: group, outer: below)
                 ownLayers.append(group)
-            case .roundCorners(let radius):
-                for k in entries.indices { entries[k].cornerRadii.append(radius) }
-            case .trim(let trim):
-                for k in entries.indices where entries[k].trim == nil { entries[k].trim = trim }
             case .fill, .stroke:
                 for (owner, batch) in Self.batches(entries, for: item) {
                     let styled = batch.map { styleLayer(item, for: $0) }
@@ -62,7 +75,7 @@ struct ShapeBuilder {
                         for styleLayer in styled.reversed() { owner.insertSublayer(styleLayer, at: 0) }
                     }
                 }
-            case .unsupported:
+            case .roundCorners, .trim, .unsupported:
                 break
             }
         }

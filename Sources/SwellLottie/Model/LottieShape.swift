@@ -12,6 +12,14 @@ indirect enum LottieShape: Sendable {
     /// Items Swell does not draw (merge paths…): skipped, with a warning.
     case unsupported
 
+    /// Whether the item changes the paths above it.
+    var isModifier: Bool {
+        switch self {
+        case .trim, .roundCorners: true
+        default: false
+        }
+    }
+
     /// Reads an item; `warn` is told of features left out.
     init(_ node: LottieNode, warn: (String) -> Void) throws(LottieFailure) {
         guard let type = try node.string("ty") else { throw node.failure("missing the shape type \"ty\"") }
