@@ -134,7 +134,10 @@ let package = Package(
         .target(name: "SwellScript", dependencies: ["SwellCore"]),
         // Lottie (Bodymovin JSON) animations as layer trees of keyframe
         // animations (docs/lottie.md).
-        .target(name: "SwellLottie", dependencies: ["SwellCore", "SwellScript"]),
+        .target(name: "SwellLottie", dependencies: ["SwellCore", "SwellScript", "CInflate"]),
+        // DEFLATE for dotLottie archives (zlib's headers only): zlib is
+        // loaded with dlopen when an archive is first read.
+        .target(name: "CInflate"),
 
         // JPEG files decoded by libjpeg, in C: its errors return through
         // setjmp/longjmp, which Swift cannot call.
@@ -257,6 +260,7 @@ let package = Package(
         .testTarget(name: "SwellSessionTests", dependencies: ["SwellSession", "TestSupport"]),
         .testTarget(name: "SwellChartsTests", dependencies: ["SwellCharts", "SwellRender", "TestSupport"]),
         .testTarget(name: "SwellRenderTests", dependencies: ["SwellRender", "TestSupport"]),
+        .testTarget(name: "SwellLottieTests", dependencies: ["SwellLottie", "SwellRender", "TestSupport"]),
         .testTarget(name: "SwellMediaTests", dependencies: ["SwellMedia", "SwellCore", "SwellAudio", "SwellRender", "TestSupport"]),
         // The live window's pieces without a display: fitting, pacing
         // statistics, snapshots by commit time.

@@ -32,8 +32,9 @@ public struct LottieAnimation: Sendable {
     public var duration: Double { (outPoint - inPoint) / frameRate }
 
     /// Reads `path`: a Lottie JSON file, whose images and sounds may be
-    /// files beside it. `images` decodes pictures (SwellRender's
-    /// `CGImage(data:)`); without one, an image layer is refused.
+    /// files beside it, or a dotLottie archive of one. `images` decodes
+    /// pictures (SwellRender's `CGImage(data:)`); without one, an image
+    /// layer is refused.
     public init(contentsOfFile path: String, images decoder: LottieImageDecoder? = nil) throws(SourceError) {
         let bytes: [UInt8]
         do {
@@ -41,13 +42,28 @@ public struct LottieAnimation: Sendable {
         } catch {
             throw SourceError(file: path, location: nil, message: Self.reason(error))
         }
-        try self.init(bytes: bytes, file: path, directory: URL(fileURLWithPath: path).deletingLastPathComponent(),
+        guard ZipArchive.isArchive(bytes) else {
+            try self.init(bytes: bytes, file: path, directory: URL(fileURLWithPath: path).deletingLastPathComponent(),
+                          images: decoder)
+            return
+        }
+        let archive: DotLottie
+        do {
+            archive = try DotLottie(bytes)
+        } catch {
+            throw SourceError(file: path, location: nil, message: error.description)
+        }
+        try self.init(bytes: archive.animation, file: "\(path) (\(archive.animationPath))", files: .archive(archive),
                       images: decoder)
     }
 
     /// Reads a Lottie document; `file` names it in messages and
     /// `directory` holds the files its assets name.
     public init(bytes: [UInt8], file: String, directory: URL, images decoder: LottieImageDecoder? = nil) throws(SourceError) {
+        try self.init(bytes: bytes, file: file, files: .directory(directory), images: decoder)
+    }
+
+    init(bytes: [UInt8], file: String, files: AssetFiles, images decoder: LottieImageDecoder?) throws(SourceError) {
         let json = try JSONParser(maximumDepth: 512).parse(bytes, file: file)
         do throws(LottieFailure) {
             var warnings: [String] = []
@@ -74,7 +90,7 @@ public struct LottieAnimation: Sendable {
                 guard let id = try asset.string("id") else { throw asset.failure("an asset needs an \"id\"") }
                 if asset["layers"] != nil {
                     precomps[id] = try Composition(asset, warn: warn)
-                } else if let source = try AssetSource(asset, directory: directory) {
+                } else if let source = try AssetSource(asset, files: files) {
                     if source.isSound {
                         sounds[id] = source.sound(id: id)
                     } else {

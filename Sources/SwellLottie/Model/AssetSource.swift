@@ -1,8 +1,15 @@
 import Foundation
 import SwellCore
 
+/// Where the files an animation's assets name are: beside its JSON, or in
+/// its dotLottie archive.
+enum AssetFiles {
+    case directory(URL)
+    case archive(DotLottie)
+}
+
 /// Where an image or sound asset's bytes are (`"p"`, `"u"`, `"e"`): a
-/// `data:` URI inside the file, or a file beside it.
+/// `data:` URI inside the file, a file beside it, or a file of its archive.
 struct AssetSource: Sendable {
     let location: DocumentSound.Location
     /// The name in messages: the file, or the asset's id.
@@ -10,7 +17,7 @@ struct AssetSource: Sendable {
     let isSound: Bool
 
     /// Nil for an asset that names no bytes.
-    init?(_ node: LottieNode, directory: URL) throws(LottieFailure) {
+    init?(_ node: LottieNode, files: AssetFiles) throws(LottieFailure) {
         guard let p = try node.string("p"), !p.isEmpty else { return nil }
         if p.hasPrefix("data:") {
             guard let comma = p.firstIndex(of: ","), p[..<comma].hasSuffix(";base64"),
@@ -22,11 +29,20 @@ struct AssetSource: Sendable {
             name = "asset \"\(try node.string("id") ?? "")\""
         } else {
             let folder = try node.string("u") ?? ""
-            let url = URL(fileURLWithPath: folder + p, relativeTo: directory).standardizedFileURL
-            location = .file(url)
             isSound = ["mp3", "wav", "ogg", "oga", "flac", "m4a", "aac", "opus", "aif", "aiff"]
-                .contains(url.pathExtension.lowercased())
-            name = url.path
+                .contains(URL(fileURLWithPath: p).pathExtension.lowercased())
+            switch files {
+            case .directory(let directory):
+                let url = URL(fileURLWithPath: folder + p, relativeTo: directory).standardizedFileURL
+                location = .file(url)
+                name = url.path
+            case .archive(let archive):
+                guard let data = archive.asset(folder: folder, name: p) else {
+                    throw node.failure("\"\(folder + p)\" is not in the archive")
+                }
+                location = .embedded(data)
+                name = folder + p
+            }
         }
     }
 
