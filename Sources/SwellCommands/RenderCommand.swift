@@ -138,7 +138,10 @@ package struct RenderCommand: ParsableCommand {
 
     package func run() throws {
         let script = try automation.loadScript()
-        guard writesSound else { return try Drawing.required().renderScene(self, script: script) }
+        // A Lottie file's sound is its scene's: its images need the drawing.
+        guard writesSound, LottieInput.file(in: inputs, script: automation.script) == nil else {
+            return try Drawing.required().renderScene(self, script: script)
+        }
         try renderSound(script: script)
     }
 

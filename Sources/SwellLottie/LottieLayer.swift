@@ -9,8 +9,12 @@ import SwellCore
 /// - progress p: `speed = 0`, `timeOffset = p × duration`;
 /// - a loop: `repeatCount = .infinity` (the layer's `duration` is the
 ///   range's);
-/// - speed: `speed`.
-public final class LottieLayer: CALayer {
+/// - speed: `speed`;
+/// - its sounds' gain: `volume`, as any sound group's.
+public final class LottieLayer: CALayer, SoundGroup {
+    /// The gain of the animation's sounds (``SoundGroup``).
+    @Dynamic(.volume) public var volume: Double = 1
+
     /// The animation's own size, which its composition is drawn at.
     public private(set) var compositionSize: CGSize = .zero
 

@@ -28,7 +28,7 @@ extension RenderCommand {
     /// or, for a scene without input files, a name no output has.
     func renderScene(script: ScriptSpec?) throws {
         if let file = LottieInput.file(in: inputs, script: automation.script) { return try renderLottie(file) }
-        try validateScene()
+        try validateScene(script: script)
         if let video { return try exportVideo(video, script: script) }
         if rendersPicture {
             var job = try sceneJob(script: script, kind: "a PNG is a picture", defaultFPS: SceneFrameJob.defaultFPS)
@@ -37,7 +37,7 @@ extension RenderCommand {
             if !quiet { print(summary) }
             return
         }
-        if inputs.isEmpty, script?.canvas != nil {
+        if inputs.isEmpty, script?.canvas != nil, !writesSound {
             throw AutomationError("'\(output)': unknown file extension for a scene (use png, a frame sequence "
                                   + "'%04d.png' or DIR/, \(VideoContainer.extensionList); or, for its sound, "
                                   + "\(SoundFileContainer.extensionList))")
@@ -46,7 +46,7 @@ extension RenderCommand {
     }
 
     /// The options that hold for a scene's pictures and video.
-    private func validateScene() throws {
+    private func validateScene(script: ScriptSpec?) throws {
         guard video == nil || (type == nil && encoding == nil && quality == nil && bitrate == nil
                                && compressionLevel == nil && dither == nil) else {
             throw ValidationError("--type, --encoding, --quality, --bitrate, --compression-level and --dither set a "
@@ -55,7 +55,7 @@ extension RenderCommand {
         guard video == nil || inputs.isEmpty else {
             throw ValidationError("a video's sound is its script's audio layers: give no input files")
         }
-        guard rendersPicture || video != nil || !inputs.isEmpty || automation.script != nil else {
+        guard rendersPicture || video != nil || !inputs.isEmpty || script != nil else {
             throw ValidationError("missing the input file; a script's audio layers, or a scene's pictures (-o FILE.png, or a frame sequence), need none")
         }
         guard rendersPicture && !rendersSequence || at == nil else {

@@ -10,6 +10,17 @@ public struct DocumentSound: Hashable, Sendable {
         case embedded(Data)
     }
 
+    /// The level at which the layer that plays a sound falls silent: its
+    /// `volume` is the document's level in decibels on a decibel taper
+    /// (SwellAudio's `VolumeTaper.decibels`), 1 at 0 dB and 0 here, linear
+    /// in decibels between, as After Effects moves an audio level.
+    public static let decibelFloor = -120.0
+
+    /// The `volume` that plays a sound at `decibels`.
+    public static func volume(decibels: Double) -> Double {
+        1 - decibels / decibelFloor
+    }
+
     /// The document's name for it (a Lottie asset's id).
     public let id: String
     public let location: Location

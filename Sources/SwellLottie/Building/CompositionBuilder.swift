@@ -97,20 +97,40 @@ struct CompositionBuilder {
     }
 
     /// An audio layer's sound (docs/lottie.md#sound): heard between the
-    /// layer's in and out points — a layer active only then holds it — its
-    /// file starting at the layer's start time, its level (dB) a `volume`
-    /// animation of the same keyframes, moved onto the sound's time.
+    /// layer's in and out points — a group whose `volume` is 1 only then
+    /// holds it — its file starting at the layer's start time, its level
+    /// (dB) a `volume` animation of the same keyframes on a decibel taper
+    /// (``DocumentSound/decibelFloor``), moved onto the sound's time.
     private func soundWindow(_ sound: CALayer, _ model: LottieLayerModel, level: LottieProperty<[Double]>,
                              animator: Animator) -> CALayer {
-        let window = CALayer()
-        window.beginTime = model.inPoint / frameRate
-        window.duration = max(model.outPoint - model.inPoint, 0) / frameRate
-        sound.timeOffset = (model.inPoint - model.startTime) / frameRate
+        let window = SoundWindowLayer()
+        window.volume = 0
+        if model.outPoint > model.inPoint {
+            window.add(Self.window(PropertyDeclaration.volume.key, [1], from: model.inPoint, to: model.outPoint,
+                                   frameRate: frameRate), forKey: "window")
+        }
+        sound.beginTime = model.startTime / frameRate
         animator.animate(sound, PropertyDeclaration.volume.key, level.shifted(by: -model.startTime)) {
-            pow(10, ($0.first ?? 0) / 20)
+            DocumentSound.volume(decibels: $0.first ?? 0)
         }
         window.addSublayer(sound)
         return window
+    }
+
+    /// `keyPath` at `values[0]` from frame `start` to frame `end` (not
+    /// including it) and at its model value outside: a layer's in and out
+    /// points.
+    static func window(_ keyPath: String, _ values: [Any], from start: Double, to end: Double, frameRate: Double)
+        -> CAKeyframeAnimation {
+        let animation = CAKeyframeAnimation(keyPath: keyPath)
+        animation.values = values
+        animation.keyTimes = [0, 1]
+        animation.calculationMode = .discrete
+        let begin = start / frameRate
+        animation.beginTime = begin == 0 ? AVCoreAnimationBeginTimeAtZero : begin
+        animation.duration = (end - start) / frameRate
+        animation.isRemovedOnCompletion = false
+        return animation
     }
 
     /// A sublayer of `size` at the layer's origin, for what has a size.
@@ -157,15 +177,7 @@ struct CompositionBuilder {
             if let shown = shownFrames, ip <= shown.lowerBound, op >= shown.upperBound { return }
             layer.isHidden = true
             guard op > ip else { return }
-            let visible = CAKeyframeAnimation(keyPath: "hidden")
-            visible.values = [false]
-            visible.keyTimes = [0, 1]
-            visible.calculationMode = .discrete
-            let begin = ip / frameRate
-            visible.beginTime = begin == 0 ? AVCoreAnimationBeginTimeAtZero : begin
-            visible.duration = (op - ip) / frameRate
-            visible.isRemovedOnCompletion = false
-            layer.add(visible, forKey: "visibility")
+            layer.add(Self.window("hidden", [false], from: ip, to: op, frameRate: frameRate), forKey: "visibility")
         case .sampled(let range, let map):
             var track = Track.sampled(over: range) { frame in
                 let f = map(frame)

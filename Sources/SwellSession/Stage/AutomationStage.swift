@@ -376,7 +376,13 @@ public final class AutomationStage {
             files[key] = source
             sources[sound.id] = source
         }
-        return document.makeLayer { sound in sources[sound.id].map { AudioLayer(soundSource: $0) } }
+        return document.makeLayer { sound in
+            sources[sound.id].map { source in
+                let layer = AudioLayer(soundSource: source)
+                layer.taper = .decibels(floor: DocumentSound.decibelFloor)
+                return layer
+            }
+        }
     }
 
     /// `layer` with the declaration's name and values.
