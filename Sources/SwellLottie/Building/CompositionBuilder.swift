@@ -88,6 +88,7 @@ struct CompositionBuilder {
         }
         animator.applyTransform(model.transform, to: layer, size: size, autoOrient: model.autoOrient)
         animator.animate(layer, "opacity", model.transform.opacity) { $0[0] / 100 }
+        if let shadow = model.dropShadow { castShadow(shadow, from: layer, animator: animator) }
         if let mask = MaskBuilder(animator: animator).maskLayer(model.masks) {
             mask.anchorPoint = .zero
             layer.mask = mask
@@ -131,6 +132,20 @@ struct CompositionBuilder {
         animation.duration = (end - start) / frameRate
         animation.isRemovedOnCompletion = false
         return animation
+    }
+
+    /// The Drop Shadow effect as the layer's Core Animation shadow, as
+    /// lottie-ios draws it: the shadow's colour and opacity (of 255), its
+    /// offset `distance` towards `direction` (clockwise from up, so 180° is
+    /// straight down), its radius a fifth of the softness.
+    private func castShadow(_ shadow: LottieDropShadow, from layer: CALayer, animator: Animator) {
+        animator.animate(layer, "shadowColor", shadow.color, ShapeBuilder.color)
+        animator.animate(layer, "shadowOpacity", shadow.opacity) { Float(min(max($0[0] / 255, 0), 1)) }
+        animator.animate(layer, "shadowRadius", shadow.softness) { max($0[0] / 5, 0) }
+        animator.animateDerived(layer, "shadowOffset", keyTimes: shadow.offsetKeyTimes) { frame in
+            let angle = shadow.direction.scalar(at: frame) * .pi / 180, distance = shadow.distance.scalar(at: frame)
+            return CGSize(width: distance * sin(angle), height: -distance * cos(angle))
+        }
     }
 
     /// A sublayer of `size` at the layer's origin, for what has a size.

@@ -41,6 +41,8 @@ struct LottieLayerModel: Sendable {
     var isMatteSource: Bool
     /// After Effects' blend mode number (`"bm"`).
     var blendMode: Int
+    /// The Drop Shadow effect, the one effect drawn.
+    var dropShadow: LottieDropShadow?
     /// Where it was written, for what is found wrong after reading.
     var place: LottieNode.Place
 
@@ -105,8 +107,12 @@ struct LottieLayerModel: Sendable {
         default:
             throw node.failure("unknown layer type \(type)")
         }
-        if let effects = node["ef"]?.elements, !effects.isEmpty {
-            warn("layer effects (\"ef\")")
+        for effect in try node.array("ef") {
+            if Int(try effect.number("ty", default: -1)) == LottieDropShadow.type {
+                dropShadow = try LottieDropShadow(effect)
+            } else {
+                warn("layer effects other than drop shadow (\"ef\")")
+            }
         }
     }
 
