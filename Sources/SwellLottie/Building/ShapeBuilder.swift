@@ -21,17 +21,18 @@ struct ShapeBuilder {
         var geometry: LottieGeometry
         /// The group layer whose space the path is in.
         var owner: CALayer
-        var cornerRadii: [LottieProperty<[Double]>] = []
+        /// The modifiers that reshape it, in the order it met them.
+        var modifiers: [LottiePathModifier] = []
         var trim: LottieTrim?
 
-        var keyTimes: [Double] { geometry.keyTimes + cornerRadii.flatMap(\.keyTimes) }
+        var keyTimes: [Double] { geometry.keyTimes + modifiers.flatMap(\.keyTimes) }
 
         /// The path as the modifiers below it leave it, nearest first.
         func modified(by modifiers: [LottieShape]) -> PathEntry {
             var entry = self
             for modifier in modifiers {
                 switch modifier {
-                case .roundCorners(let radius): entry.cornerRadii.append(radius)
+                case .modifier(let modifier): entry.modifiers.append(modifier)
                 case .trim(let trim) where entry.trim == nil: entry.trim = trim
                 default: break
                 }
@@ -40,9 +41,7 @@ struct ShapeBuilder {
         }
 
         func bezier(at frame: Double) -> LottieBezier {
-            cornerRadii.reduce(ShapePaths.bezier(of: geometry, at: frame)) {
-                ShapePaths.roundingCorners($0, radius: $1.scalar(at: frame))
-            }
+            modifiers.reduce(ShapePaths.bezier(of: geometry, at: frame)) { $1.apply(to: $0, at: frame) }
         }
     }
 
@@ -75,7 +74,7 @@ struct ShapeBuilder {
                         for styleLayer in styled.reversed() { owner.insertSublayer(styleLayer, at: 0) }
                     }
                 }
-            case .roundCorners, .trim, .unsupported:
+            case .modifier, .trim, .unsupported:
                 break
             }
         }
@@ -199,7 +198,7 @@ struct ShapeBuilder {
     /// The path of the entries, combined: their own keyframes when it is
     /// one free path, else sampled where anything in it animates.
     private func animatePath(of shape: CAShapeLayer, _ entries: [PathEntry]) {
-        if entries.count == 1, entries[0].cornerRadii.isEmpty, case .path(let path) = entries[0].geometry {
+        if entries.count == 1, entries[0].modifiers.isEmpty, case .path(let path) = entries[0].geometry {
             return animator.animate(shape, "path", path) { $0.cgPath.value }
         }
         animator.animateDerived(shape, "path", keyTimes: entries.flatMap(\.keyTimes)) { frame in

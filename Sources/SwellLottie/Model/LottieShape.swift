@@ -8,14 +8,14 @@ indirect enum LottieShape: Sendable {
     case fill(LottieFill)
     case stroke(LottieStroke)
     case trim(LottieTrim)
-    case roundCorners(radius: LottieProperty<[Double]>)
+    case modifier(LottiePathModifier)
     /// Items Swell does not draw (merge paths…): skipped, with a warning.
     case unsupported
 
     /// Whether the item changes the paths above it.
     var isModifier: Bool {
         switch self {
-        case .trim, .roundCorners: true
+        case .trim, .modifier: true
         default: false
         }
     }
@@ -48,7 +48,7 @@ indirect enum LottieShape: Sendable {
         case "tm":
             self = .trim(try LottieTrim(node))
         case "rd":
-            self = .roundCorners(radius: try PropertyReader.vector(node["r"], default: [0]))
+            self = .modifier(try LottiePathModifier(node))
         case "tr":
             self = .unsupported
         case "mm", "rp", "pb", "zz", "op", "tw":
