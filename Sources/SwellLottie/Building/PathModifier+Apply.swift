@@ -6,6 +6,10 @@ extension LottiePathModifier {
         switch self {
         case .roundCorners(let radius):
             ShapePaths.roundingCorners(path, radius: radius.scalar(at: frame))
+        case .zigZag(let zigZag):
+            ZigZag.apply(path, size: zigZag.size.scalar(at: frame),
+                         ridges: Int(max(zigZag.ridges.scalar(at: frame), 0).rounded()),
+                         smooth: zigZag.smooth.scalar(at: frame).rounded() == 2)
         }
     }
 }

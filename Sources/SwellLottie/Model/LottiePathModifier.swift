@@ -6,15 +6,37 @@ import Foundation
 enum LottiePathModifier: Sendable {
     /// `"r"`: the corners' radius.
     case roundCorners(radius: LottieProperty<[Double]>)
+    case zigZag(LottieZigZag)
 
-    init(_ node: LottieNode) throws(LottieFailure) {
-        self = .roundCorners(radius: try PropertyReader.vector(node["r"], default: [0]))
+    init(_ node: LottieNode, type: String) throws(LottieFailure) {
+        switch type {
+        case "rd":
+            self = .roundCorners(radius: try PropertyReader.vector(node["r"], default: [0]))
+        default:
+            self = .zigZag(try LottieZigZag(node))
+        }
     }
 
     /// The frames at which any of its values has a keyframe.
     var keyTimes: [Double] {
         switch self {
         case .roundCorners(let radius): radius.keyTimes
+        case .zigZag(let zigZag): zigZag.size.keyTimes + zigZag.ridges.keyTimes + zigZag.smooth.keyTimes
         }
+    }
+}
+
+/// Zig zag (`"zz"`): `"r"` ridges on each segment, `"s"` their size (the
+/// distance each point moves off the path), `"pt"` 1 corner points or 2
+/// smooth ones.
+struct LottieZigZag: Sendable {
+    var ridges: LottieProperty<[Double]>
+    var size: LottieProperty<[Double]>
+    var smooth: LottieProperty<[Double]>
+
+    init(_ node: LottieNode) throws(LottieFailure) {
+        ridges = try PropertyReader.vector(node["r"], default: [0])
+        size = try PropertyReader.vector(node["s"], default: [0])
+        smooth = try PropertyReader.vector(node["pt"], default: [1])
     }
 }
