@@ -10,6 +10,8 @@ extension LottiePathModifier {
             ZigZag.apply(path, size: zigZag.size.scalar(at: frame),
                          ridges: Int(max(zigZag.ridges.scalar(at: frame), 0).rounded()),
                          smooth: zigZag.smooth.scalar(at: frame).rounded() == 2)
+        case .puckerBloat(let amount):
+            PuckerBloat.apply(path, amount: amount.scalar(at: frame))
         }
     }
 }

@@ -7,13 +7,18 @@ enum LottiePathModifier: Sendable {
     /// `"r"`: the corners' radius.
     case roundCorners(radius: LottieProperty<[Double]>)
     case zigZag(LottieZigZag)
+    /// `"a"`: in percent, positive bloats (vertices towards the path's
+    /// centre, handles away), negative puckers.
+    case puckerBloat(amount: LottieProperty<[Double]>)
 
     init(_ node: LottieNode, type: String) throws(LottieFailure) {
         switch type {
         case "rd":
             self = .roundCorners(radius: try PropertyReader.vector(node["r"], default: [0]))
-        default:
+        case "zz":
             self = .zigZag(try LottieZigZag(node))
+        default:
+            self = .puckerBloat(amount: try PropertyReader.vector(node["a"], default: [0]))
         }
     }
 
@@ -22,6 +27,7 @@ enum LottiePathModifier: Sendable {
         switch self {
         case .roundCorners(let radius): radius.keyTimes
         case .zigZag(let zigZag): zigZag.size.keyTimes + zigZag.ridges.keyTimes + zigZag.smooth.keyTimes
+        case .puckerBloat(let amount): amount.keyTimes
         }
     }
 }

@@ -47,13 +47,12 @@ indirect enum LottieShape: Sendable {
             self = .stroke(try LottieStroke(node, gradient: type == "gs"))
         case "tm":
             self = .trim(try LottieTrim(node))
-        case "rd", "zz":
+        case "rd", "zz", "pb":
             self = .modifier(try LottiePathModifier(node, type: type))
         case "tr":
             self = .unsupported
-        case "mm", "rp", "pb", "op", "tw":
-            let names = ["mm": "merge paths", "rp": "repeaters", "pb": "pucker and bloat", "op": "offset paths",
-                         "tw": "twist"]
+        case "mm", "rp", "op", "tw":
+            let names = ["mm": "merge paths", "rp": "repeaters", "op": "offset paths", "tw": "twist"]
             warn("\(names[type]!) (\"ty\": \"\(type)\")")
             self = .unsupported
         default:
