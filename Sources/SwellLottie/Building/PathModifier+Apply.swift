@@ -12,6 +12,9 @@ extension LottiePathModifier {
                          smooth: zigZag.smooth.scalar(at: frame).rounded() == 2)
         case .puckerBloat(let amount):
             PuckerBloat.apply(path, amount: amount.scalar(at: frame))
+        case .offset(let offset):
+            OffsetPath.apply(path, amount: offset.amount.scalar(at: frame), join: offset.join,
+                             miterLimit: offset.miterLimit.scalar(at: frame))
         }
     }
 }

@@ -10,6 +10,7 @@ enum LottiePathModifier: Sendable {
     /// `"a"`: in percent, positive bloats (vertices towards the path's
     /// centre, handles away), negative puckers.
     case puckerBloat(amount: LottieProperty<[Double]>)
+    case offset(LottieOffsetPath)
 
     init(_ node: LottieNode, type: String) throws(LottieFailure) {
         switch type {
@@ -17,8 +18,10 @@ enum LottiePathModifier: Sendable {
             self = .roundCorners(radius: try PropertyReader.vector(node["r"], default: [0]))
         case "zz":
             self = .zigZag(try LottieZigZag(node))
-        default:
+        case "pb":
             self = .puckerBloat(amount: try PropertyReader.vector(node["a"], default: [0]))
+        default:
+            self = .offset(try LottieOffsetPath(node))
         }
     }
 
@@ -28,6 +31,7 @@ enum LottiePathModifier: Sendable {
         case .roundCorners(let radius): radius.keyTimes
         case .zigZag(let zigZag): zigZag.size.keyTimes + zigZag.ridges.keyTimes + zigZag.smooth.keyTimes
         case .puckerBloat(let amount): amount.keyTimes
+        case .offset(let offset): offset.amount.keyTimes + offset.miterLimit.keyTimes
         }
     }
 }
@@ -44,5 +48,20 @@ struct LottieZigZag: Sendable {
         ridges = try PropertyReader.vector(node["r"], default: [0])
         size = try PropertyReader.vector(node["s"], default: [0])
         smooth = try PropertyReader.vector(node["pt"], default: [1])
+    }
+}
+
+/// Offset paths (`"op"`): `"a"` the distance, outwards for a clockwise
+/// path; `"lj"` the join of the moved segments, 1 miter, 2 round, 3
+/// bevel; `"ml"` the miter limit.
+struct LottieOffsetPath: Sendable {
+    var amount: LottieProperty<[Double]>
+    var join: Int
+    var miterLimit: LottieProperty<[Double]>
+
+    init(_ node: LottieNode) throws(LottieFailure) {
+        amount = try PropertyReader.vector(node["a"], default: [0])
+        join = Int(try node.number("lj", default: 1))
+        miterLimit = try PropertyReader.vector(node["ml"], default: [4])
     }
 }

@@ -47,12 +47,12 @@ indirect enum LottieShape: Sendable {
             self = .stroke(try LottieStroke(node, gradient: type == "gs"))
         case "tm":
             self = .trim(try LottieTrim(node))
-        case "rd", "zz", "pb":
+        case "rd", "zz", "pb", "op":
             self = .modifier(try LottiePathModifier(node, type: type))
         case "tr":
             self = .unsupported
-        case "mm", "rp", "op", "tw":
-            let names = ["mm": "merge paths", "rp": "repeaters", "op": "offset paths", "tw": "twist"]
+        case "mm", "rp", "tw":
+            let names = ["mm": "merge paths", "rp": "repeaters", "tw": "twist"]
             warn("\(names[type]!) (\"ty\": \"\(type)\")")
             self = .unsupported
         default:
