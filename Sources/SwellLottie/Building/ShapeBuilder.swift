@@ -51,6 +51,7 @@ struct ShapeBuilder {
     @discardableResult
     func build(_ items: [LottieShape], in layer: CALayer, outer: [LottieShape] = []) -> [PathEntry] {
         var entries: [PathEntry] = []
+        /// The layers of the items, the topmost first.
         var ownLayers: [CALayer] = []
         for (index, item) in items.enumerated() {
             // A modifier changes every path above it, whatever the styles

@@ -9,7 +9,9 @@ indirect enum LottieShape: Sendable {
     case stroke(LottieStroke)
     case trim(LottieTrim)
     case modifier(LottiePathModifier)
-    /// Items Swell does not draw (merge paths…): skipped, with a warning.
+    case repeater(LottieRepeater)
+    /// Items Swell does not draw (merge paths, twist): skipped, with a
+    /// warning.
     case unsupported
 
     /// Whether the item changes the paths above it.
@@ -49,10 +51,12 @@ indirect enum LottieShape: Sendable {
             self = .trim(try LottieTrim(node))
         case "rd", "zz", "pb", "op":
             self = .modifier(try LottiePathModifier(node, type: type))
+        case "rp":
+            self = .repeater(try LottieRepeater(node))
         case "tr":
             self = .unsupported
-        case "mm", "rp", "tw":
-            let names = ["mm": "merge paths", "rp": "repeaters", "tw": "twist"]
+        case "mm", "tw":
+            let names = ["mm": "merge paths", "tw": "twist"]
             warn("\(names[type]!) (\"ty\": \"\(type)\")")
             self = .unsupported
         default:
