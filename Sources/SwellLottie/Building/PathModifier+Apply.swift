@@ -8,7 +8,7 @@ extension LottiePathModifier {
             ShapePaths.roundingCorners(path, radius: radius.scalar(at: frame))
         case .zigZag(let zigZag):
             ZigZag.apply(path, size: zigZag.size.scalar(at: frame),
-                         ridges: Int(max(zigZag.ridges.scalar(at: frame), 0).rounded()),
+                         ridges: Int(min(max(zigZag.ridges.scalar(at: frame), 0), 1000).rounded()),
                          smooth: zigZag.smooth.scalar(at: frame).rounded() == 2)
         case .puckerBloat(let amount):
             PuckerBloat.apply(path, amount: amount.scalar(at: frame))

@@ -36,9 +36,10 @@ enum LottiePathModifier: Sendable {
     }
 }
 
-/// Zig zag (`"zz"`): `"r"` ridges on each segment, `"s"` their size (the
-/// distance each point moves off the path), `"pt"` 1 corner points or 2
-/// smooth ones.
+/// Zig zag (`"zz"`): `"r"` ridges on each segment (at most 1000 are
+/// drawn, for a file that asks for more than it could draw), `"s"` their
+/// size (the distance each point moves off the path), `"pt"` 1 corner
+/// points or 2 smooth ones.
 struct LottieZigZag: Sendable {
     var ridges: LottieProperty<[Double]>
     var size: LottieProperty<[Double]>
