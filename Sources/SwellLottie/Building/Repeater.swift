@@ -7,7 +7,8 @@ extension ShapeBuilder {
     /// repeater animates: the copies' layers, the topmost first, and their
     /// paths for the styles below the repeater. A copy beyond the count at a
     /// frame is transparent then.
-    func repeated(_ items: [LottieShape], by repeater: LottieRepeater) -> (layers: [CALayer], entries: [PathEntry]) {
+    func repeated(_ items: [LottieShape], by repeater: LottieRepeater, outer: [LottieShape])
+        -> (layers: [CALayer], entries: [PathEntry]) {
         var layers: [CALayer] = [], entries: [PathEntry] = []
         let transformTimes = [repeater.offset, repeater.anchor, repeater.position, repeater.scale, repeater.rotation]
             .flatMap(\.keyTimes)
@@ -18,7 +19,7 @@ extension ShapeBuilder {
                 CATransform3DMakeAffineTransform(Self.copyTransform(repeater, copy: k, at: frame))
             }
             animator.animateDerived(copy, "opacity", keyTimes: opacityTimes) { Self.copyOpacity(repeater, copy: k, at: $0) }
-            entries += build(items, in: copy)
+            entries += build(items, in: copy, outer: outer)
             layers.append(copy)
         }
         return (repeater.stacksAbove ? layers.reversed() : layers, entries)

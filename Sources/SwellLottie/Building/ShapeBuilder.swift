@@ -8,9 +8,11 @@ import SwellCore
 /// paths above it.
 ///
 /// Paths are read down a group's items: a modifier (trim paths, round
-/// corners) changes every path above it, its nested groups' included, for
-/// every style that paints it, and a style paints every path above it. Where a path lives in
-/// a nested group, whose transform may animate, the style's layer for it
+/// corners, zig zag, pucker and bloat, offset paths) changes every path
+/// above it, its nested groups' included, for every style that paints it;
+/// a style paints every path above it; a repeater copies everything above
+/// it, paths and styles. Where a path lives in a nested group (or a
+/// repeater's copy), whose transform may animate, the style's layer for it
 /// goes inside that group, beneath the group's own items, as a style lower
 /// in the list is painted beneath the ones above it.
 struct ShapeBuilder {
@@ -47,13 +49,21 @@ struct ShapeBuilder {
 
     /// Lays `items` out in `layer`; returns the paths they leave for the
     /// styles of an enclosing group. `outer` are the enclosing groups'
-    /// modifiers below this group, which change its paths too.
+    /// modifiers below this group, which change its paths too. What is
+    /// above the last repeater is laid out once for each of its copies.
     @discardableResult
     func build(_ items: [LottieShape], in layer: CALayer, outer: [LottieShape] = []) -> [PathEntry] {
         var entries: [PathEntry] = []
         /// The layers of the items, the topmost first.
         var ownLayers: [CALayer] = []
-        for (index, item) in items.enumerated() {
+        var rest = Array(items.enumerated())[...]
+        if let last = items.lastIndex(where: { if case .repeater = $0 { true } else { false } }),
+           case .repeater(let repeater) = items[last] {
+            let below = items[(last + 1)...].filter(\.isModifier) + outer
+            (ownLayers, entries) = repeated(Array(items[..<last]), by: repeater, outer: below)
+            rest = rest[(last + 1)...]
+        }
+        for (index, item) in rest {
             // A modifier changes every path above it, whatever the styles
             // between them (After Effects' and lottie-web's order).
             let below = items[(index + 1)...].filter(\.isModifier) + outer
@@ -75,7 +85,7 @@ struct ShapeBuilder {
                         for styleLayer in styled.reversed() { owner.insertSublayer(styleLayer, at: 0) }
                     }
                 }
-            case .modifier, .trim, .unsupported:
+            case .modifier, .trim, .repeater, .unsupported:
                 break
             }
         }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A shape item that reshapes every path above it in its group, its
-/// nested groups' included: round corners (`"rd"`). A path meets them in
+/// nested groups' included: round corners (`"rd"`), zig zag (`"zz"`),
+/// pucker and bloat (`"pb"`), offset paths (`"op"`). A path meets them in
 /// order, nearest first, each working on what the one before it made.
 enum LottiePathModifier: Sendable {
     /// `"r"`: the corners' radius.
