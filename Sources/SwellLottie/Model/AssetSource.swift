@@ -33,7 +33,10 @@ struct AssetSource: Sendable {
                 .contains(URL(fileURLWithPath: p).pathExtension.lowercased())
             switch files {
             case .directory(let directory):
-                let url = URL(fileURLWithPath: folder + p, relativeTo: directory).standardizedFileURL
+                // Relative to the folder itself, whether or not its URL ends
+                // in a slash (without one, a relative URL replaces the last part).
+                let base = URL(fileURLWithPath: directory.path, isDirectory: true)
+                let url = URL(fileURLWithPath: folder + p, relativeTo: base).standardizedFileURL
                 location = .file(url)
                 name = url.path
             case .archive(let archive):
