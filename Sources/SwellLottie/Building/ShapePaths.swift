@@ -69,7 +69,9 @@ enum ShapePaths {
     static func star(_ star: LottieStar, at frame: Double) -> LottieBezier {
         let p = star.position.value(at: frame)
         let center = CGPoint(x: p[0], y: p.count > 1 ? p[1] : 0)
-        let points = max(0, Int(star.points.scalar(at: frame).rounded(.down)))
+        // Eased keyframes may overshoot, and overflow to inf or NaN.
+        let wanted = star.points.scalar(at: frame).rounded(.down)
+        let points = wanted.isFinite ? Int(min(max(wanted, 0), LottieStar.maximumPoints)) : 0
         let count = star.isStar ? points * 2 : points
         guard count > 0 else { return LottieBezier(vertices: [], isClosed: true) }
         let outer = star.outerRadius.scalar(at: frame), inner = star.innerRadius.scalar(at: frame)

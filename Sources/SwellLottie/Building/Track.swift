@@ -57,7 +57,19 @@ struct Track {
         return track
     }
 
+    /// The most samples a track takes: a longer span (over 2¾ minutes at
+    /// 60 fps) is sampled evenly at this many frames instead, so that a
+    /// keyframe or an out-point far away cannot make building the layers
+    /// take minutes or fill the memory.
+    static let maximumSamples = 10_000
+
     static func sampleFrames(_ range: ClosedRange<Double>) -> [Double] {
+        let span = range.upperBound - range.lowerBound
+        guard span.isFinite else { return [range.lowerBound, range.upperBound] }
+        if span > Double(maximumSamples) {
+            let step = span / Double(maximumSamples)
+            return (0..<maximumSamples).map { range.lowerBound + Double($0) * step } + [range.upperBound]
+        }
         var frames = [range.lowerBound]
         var frame = range.lowerBound.rounded(.down) + 1
         while frame < range.upperBound {

@@ -48,10 +48,10 @@ struct LottieLayerModel: Sendable {
 
     init(_ node: LottieNode, warn: (String) -> Void) throws(LottieFailure) {
         place = node.place
-        index = try node["ind"].map { n throws(LottieFailure) in Int(try n.asNumber()) }
-        parent = try node["parent"].map { n throws(LottieFailure) in Int(try n.asNumber()) }
+        index = try node["ind"].map { n throws(LottieFailure) in try n.asInteger() }
+        parent = try node["parent"].map { n throws(LottieFailure) in try n.asInteger() }
         name = try node.string("nm") ?? ""
-        let type = Int(try node.number("ty"))
+        let type = try node.integer("ty")
         transform = try LottieTransform(node["ks"])
         inPoint = try node.number("ip", default: 0)
         outPoint = try node.number("op", default: 0)
@@ -68,15 +68,15 @@ struct LottieLayerModel: Sendable {
         masks = []
         for mask in try node.array("masksProperties") { masks.append(try LottieMask(mask)) }
         matte = try node["tt"].flatMap { n throws(LottieFailure) in
-            let number = Int(try n.asNumber())
+            let number = try n.asInteger()
             guard number != 0 else { return nil }
             guard let matte = Matte(rawValue: number) else { throw n.failure("unknown track matte \(number)") }
             if matte == .luma || matte == .invertedLuma { warn("luma mattes (drawn as alpha mattes)") }
             return matte
         }
-        matteSource = try node["tp"].map { n throws(LottieFailure) in Int(try n.asNumber()) }
+        matteSource = try node["tp"].map { n throws(LottieFailure) in try n.asInteger() }
         isMatteSource = node.flag("td")
-        blendMode = Int(try node.number("bm", default: 0))
+        blendMode = try node.integer("bm", default: 0)
         switch type {
         case 0:
             content = .precomp(id: try Self.reference(node), width: try node.number("w", default: 0),

@@ -55,6 +55,26 @@ struct LottieNode {
         return number
     }
 
+    /// The value as a whole number, its fraction dropped: indexes, types
+    /// and enumerations, which are small, so that a huge one is refused
+    /// rather than overflowing `Int`.
+    func asInteger() throws(LottieFailure) -> Int {
+        let number = try asNumber()
+        guard number.isFinite, abs(number) < 2_147_483_648 else {
+            throw failure("must be a whole number between -2147483648 and 2147483647, not \(number)")
+        }
+        return Int(number)
+    }
+
+    func integer(_ key: String) throws(LottieFailure) -> Int {
+        try required(key).asInteger()
+    }
+
+    /// The whole number at `key`, or `fallback` when it is missing.
+    func integer(_ key: String, default fallback: Int) throws(LottieFailure) -> Int {
+        try self[key]?.asInteger() ?? fallback
+    }
+
     /// The number at `key`, or `fallback` when it is missing.
     func number(_ key: String, default fallback: Double) throws(LottieFailure) -> Double {
         try self[key]?.asNumber() ?? fallback

@@ -113,10 +113,17 @@ struct LottieStar: Sendable {
     var innerRoundness: LottieProperty<[Double]>
     var reversed: Bool
 
+    /// The most points a star or polygon may have: a shape of more is no
+    /// drawing, only a file that would take the renderer hours.
+    static let maximumPoints = 10_000.0
+
     init(_ node: LottieNode, reversed: Bool) throws(LottieFailure) {
         isStar = try node.number("sy", default: 1) == 1
         position = try PropertyReader.vector(node["p"], default: [0, 0])
         points = try PropertyReader.vector(node["pt"], default: [5])
+        if let most = points.allValues.compactMap(\.first).max(), most > Self.maximumPoints {
+            throw (node["pt"] ?? node).failure("a star or polygon has at most \(Int(Self.maximumPoints)) points, not \(most)")
+        }
         rotation = try PropertyReader.vector(node["r"], default: [0])
         outerRadius = try PropertyReader.vector(node["or"], default: [0])
         outerRoundness = try PropertyReader.vector(node["os"], default: [0])
@@ -151,7 +158,7 @@ struct LottieGradient: Sendable {
         start = try PropertyReader.vector(node["s"], default: [0, 0])
         end = try PropertyReader.vector(node["e"], default: [0, 0])
         let g = try node.required("g")
-        colorStopCount = Int(try g.number("p", default: 0))
+        colorStopCount = try g.integer("p", default: 0)
         guard colorStopCount > 0, colorStopCount < 1000 else { throw g.failure("\"p\" must count the colour stops") }
         stops = try PropertyReader.vector(try g.required("k"), default: [])
     }
@@ -169,7 +176,7 @@ struct LottieFill: Sendable {
             : .color(try PropertyReader.vector(node["c"], default: [0, 0, 0, 1]))
         opacity = try PropertyReader.vector(node["o"], default: [100])
         evenOdd = try node.number("r", default: 1) == 2
-        blendMode = Int(try node.number("bm", default: 0))
+        blendMode = try node.integer("bm", default: 0)
     }
 }
 
@@ -192,10 +199,10 @@ struct LottieStroke: Sendable {
             : .color(try PropertyReader.vector(node["c"], default: [0, 0, 0, 1]))
         opacity = try PropertyReader.vector(node["o"], default: [100])
         width = try PropertyReader.vector(node["w"], default: [1])
-        cap = Int(try node.number("lc", default: 2))
-        join = Int(try node.number("lj", default: 2))
+        cap = try node.integer("lc", default: 2)
+        join = try node.integer("lj", default: 2)
         miterLimit = try node.number("ml", default: 4)
-        blendMode = Int(try node.number("bm", default: 0))
+        blendMode = try node.integer("bm", default: 0)
         dashes = []
         for dash in try node.array("d") {
             let kind = try dash.string("n") ?? "d"

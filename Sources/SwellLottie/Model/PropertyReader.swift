@@ -8,7 +8,12 @@ enum PropertyReader {
     /// A number or vector; `fallback` when the property is missing.
     static func vector(_ node: LottieNode?, default fallback: [Double]) throws(LottieFailure) -> LottieProperty<[Double]> {
         guard let node else { return .constant(fallback) }
-        return try property(node) { value throws(LottieFailure) in try value.numbers() }
+        return try property(node) { value throws(LottieFailure) in
+            let numbers = try value.numbers()
+            // Every reader of a property with a default takes its first number.
+            guard !numbers.isEmpty || fallback.isEmpty else { throw value.failure("needs a number, not an empty array") }
+            return numbers
+        }
     }
 
     /// A path (`"ks"` of a path shape or a mask's `"pt"`).
