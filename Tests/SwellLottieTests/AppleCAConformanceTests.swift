@@ -11,7 +11,7 @@ struct AppleCAConformanceTests {
     func matchesAppleSnapshots() throws {
         let run = try ConformanceRun.appleCA.get()
         let swell = try #require(run.swell.totals.first)
-        print("Lottie apple-ca: Swell has \(swell.count) of \(swell.of) snapshots \(swell.what)")
+        print("Lottie apple-ca: Swell has \(swell.count) of \(swell.of) \(swell.what)")
         print("Lottie apple-ca: Swell misses "
               + run.swell.frames.filter { !$0.value.passes }.keys.sorted().joined(separator: ", "))
         #expect(swell.of == 290 && run.frames == 290)

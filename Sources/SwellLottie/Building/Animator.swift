@@ -84,24 +84,36 @@ struct Animator {
 
     /// A position's keyframes as a motion path through them, bent by their
     /// spatial tangents, when any segment has them or the layer turns
-    /// along it (`autoOrient`); nil when a hold or a jump breaks the path.
+    /// along it (`autoOrient`). A hold stays put over its segment and a
+    /// jump (after a hold, or an old file's `e`) is a move in the path,
+    /// which a path animation crosses without time, as Core Animation's
+    /// `CAKeyframeAnimation` gives no key time to a path's move-to points.
     func positionTrack(_ keyframes: Keyframes<[Double]>, autoOrient: Bool) -> Track? {
         guard case .direct = timeline,
               autoOrient || keyframes.segments.contains(where: { $0.spatial != nil }) else { return nil }
         let path = CGMutablePath()
         func point(_ v: [Double]) -> CGPoint { CGPoint(x: v[0], y: v.count > 1 ? v[1] : 0) }
+        // A segment that does not move still needs its own span of time.
+        func nudged(_ p: CGPoint) -> CGPoint { CGPoint(x: p.x + 1e-6, y: p.y) }
         var track = Track()
         path.move(to: point(keyframes.values[0]))
         track.append(keyframes.times[0], 0)
         for (k, segment) in keyframes.segments.enumerated() {
             let a = point(keyframes.values[k]), b = point(segment.hold ? keyframes.values[k] : segment.end)
-            let tangents = segment.spatial ?? (.zero, .zero)
-            // A segment that does not move still needs its own span of time.
-            let end = a == b && tangents.out == .zero && tangents.in == .zero ? CGPoint(x: b.x + 1e-6, y: b.y) : b
+            let tangents = segment.hold ? (out: CGPoint.zero, in: CGPoint.zero) : segment.spatial ?? (.zero, .zero)
+            let end = a == b && tangents.out == .zero && tangents.in == .zero ? nudged(b) : b
             path.addCurve(to: end, control1: a + tangents.out, control2: end + tangents.in)
             track.append(keyframes.times[k + 1], 0,
                          easing: segment.hold ? nil : segment.easings[0].timingFunction)
-            if segment.hold || segment.end != keyframes.values[k + 1] { return nil }
+            let next = point(keyframes.values[k + 1])
+            guard next != b else { continue }
+            path.move(to: next)
+            if k + 1 == keyframes.segments.count {
+                // The last keyframe, reached by a jump: a still segment a
+                // millionth of a frame long to end on.
+                path.addLine(to: nudged(next))
+                track.append(keyframes.times[k + 1] + 1e-6, 0)
+            }
         }
         track.path = path
         track.rotationMode = autoOrient ? .rotateAuto : nil

@@ -129,7 +129,10 @@ struct CompositionBuilder {
         animation.calculationMode = .discrete
         let begin = start / frameRate
         animation.beginTime = begin == 0 ? AVCoreAnimationBeginTimeAtZero : begin
-        animation.duration = (end - start) / frameRate
+        // Ends at end ÷ frameRate itself, as the time of that frame is:
+        // (end − start) ÷ frameRate may round up, which would leave the
+        // layer showing there (30 fps, ip 15, op 40).
+        animation.duration = end / frameRate - begin
         animation.isRemovedOnCompletion = false
         return animation
     }
