@@ -59,7 +59,7 @@ struct GainChain: Sendable {
         stages.withUnsafeBufferPointer { stages in
             var local = time, amplitude = 1.0
             for i in 0..<stages.count {
-                local = stages[i].timing.localTime(fromParent: local)
+                local = stages[i].timing.layerTime(fromParent: local)
                 amplitude *= stages[i].amplitude(atLocalTime: local, tolerance: tolerance)
             }
             return clamped(amplitude, pan: panned ? panGains(atLocalTime: local, tolerance: tolerance) : (1, 1))
@@ -114,7 +114,7 @@ struct GainChain: Sendable {
             amplitudes.update(repeating: block.steady, count: frames)
             for i in 0..<stages.count {
                 let timing = stages[i].timing
-                for n in 0..<frames { times[n] = timing.localTime(fromParent: times[n]) }
+                for n in 0..<frames { times[n] = timing.layerTime(fromParent: times[n]) }
                 // A stage without a volume has an amplitude of 1.
                 guard !folds || moving & (1 << UInt64(i)) != 0, let volume = stages[i].volume else { continue }
                 volume._withUnsafeGuaranteedRef {
@@ -171,7 +171,7 @@ struct GainChain: Sendable {
         var moving: UInt64 = folds ? 0 : .max, steady = 1.0
         for i in 0..<stages.count {
             let timing = stages[i].timing
-            (start, end) = (timing.localTime(fromParent: start), timing.localTime(fromParent: end))
+            (start, end) = (timing.layerTime(fromParent: start), timing.layerTime(fromParent: end))
             (low, high) = (min(start, end), max(start, end))
             guard folds else { continue }
             let isSteady = stages[i].volume.map {

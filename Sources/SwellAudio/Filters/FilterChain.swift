@@ -92,8 +92,8 @@ struct FilterChain: Sendable {
                 for s in 0..<sections.count {
                     let section = sections[s]
                     var (low, high) = (start, end)
-                    for d in 0...section.depth { (low, high) = (timings[d].localTime(fromParent: low),
-                                                                timings[d].localTime(fromParent: high)) }
+                    for d in 0...section.depth { (low, high) = (timings[d].layerTime(fromParent: low),
+                                                                timings[d].layerTime(fromParent: high)) }
                     let state = memory.state(ofSection: s)
                     if let held = coefficients(section, from: Swift.min(low, high), to: Swift.max(low, high),
                                                at: low, sampleRate: sampleRate, tolerance: tolerance) {
@@ -135,7 +135,7 @@ struct FilterChain: Sendable {
         let times = scratch.times
         for n in 0..<frames {
             var t = Double(first + Int64(n)) / sampleRate
-            for d in 0...section.depth { t = timings[d].localTime(fromParent: t) }
+            for d in 0...section.depth { t = timings[d].layerTime(fromParent: t) }
             times[n] = t
         }
         section.frequency._withUnsafeGuaranteedRef {

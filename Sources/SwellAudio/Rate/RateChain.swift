@@ -59,7 +59,7 @@ struct RateChain: Sendable {
                 times: UnsafeMutablePointer<Double>, into ratios: UnsafeMutablePointer<Double>) {
         timings.withUnsafeBufferPointer { timings in
             var (low, high) = (Double(first) / sampleRate, Double(first + Int64(frames)) / sampleRate)
-            for t in timings { (low, high) = (t.localTime(fromParent: low), t.localTime(fromParent: high)) }
+            for t in timings { (low, high) = (t.layerTime(fromParent: low), t.layerTime(fromParent: high)) }
             let scale = Swift.abs(speed)
             let held = rate._withUnsafeGuaranteedRef { $0.isConstant(from: Swift.min(low, high), to: Swift.max(low, high)) }
             if held {
@@ -69,7 +69,7 @@ struct RateChain: Sendable {
             }
             for n in 0..<frames {
                 var t = (Double(first + Int64(n)) + 0.5) / sampleRate
-                for d in 0..<timings.count { t = timings[d].localTime(fromParent: t) }
+                for d in 0..<timings.count { t = timings[d].layerTime(fromParent: t) }
                 times[n] = t
             }
             rate._withUnsafeGuaranteedRef {

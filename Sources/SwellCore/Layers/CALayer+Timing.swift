@@ -92,7 +92,7 @@ extension CALayer {
     /// through ``ancestry``, so that the display link's per-frame life cycle
     /// (``RenderHost/tick()``, once per audio period) allocates nothing.
     func localTime(fromHostTime t: CFTimeInterval) -> CFTimeInterval {
-        layerTiming.localTime(fromParent: timeParent?.localTime(fromHostTime: t) ?? t)
+        layerTiming.layerTime(fromParent: timeParent?.localTime(fromHostTime: t) ?? t)
     }
 
     /// The host time at which the receiver's local time is `t`.

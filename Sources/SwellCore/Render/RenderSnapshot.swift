@@ -178,7 +178,7 @@ public final class RenderSnapshot: Sendable {
     public func localTime(ofLayerAt index: Int, hostTime: Double) -> Double {
         let parent = parents[index]
         let parentTime = parent < 0 ? hostTime : localTime(ofLayerAt: parent, hostTime: hostTime)
-        return records[index].timing.localTime(fromParent: parentTime)
+        return records[index].timing.layerTime(fromParent: parentTime)
     }
 
     /// How fast the local time of the layer at `index` runs against host
@@ -206,7 +206,7 @@ public final class RenderSnapshot: Sendable {
         let parentTime = parent < 0
             ? hostTime
             : localTime(ofLayerAt: parent, hostTime: hostTime, shiftingChildren: shifts) + (shifts[parent] ?? 0)
-        return records[index].timing.localTime(fromParent: parentTime)
+        return records[index].timing.layerTime(fromParent: parentTime)
     }
 
     /// The presented values of every animated property of every layer at a
@@ -220,7 +220,7 @@ public final class RenderSnapshot: Sendable {
                 parents.withUnsafeBufferPointer { parents in
                     for i in 0..<timings.count {
                         let parentTime = parents[i] < 0 ? hostTime : times[parents[i]]
-                        times[i] = timings[i].localTime(fromParent: parentTime)
+                        times[i] = timings[i].layerTime(fromParent: parentTime)
                     }
                 }
             }

@@ -79,6 +79,18 @@ public struct MediaTiming: Sendable, Equatable {
         (time - beginTime) * speed + timeOffset
     }
 
+    /// A layer's local time at a parent time: the unbounded map of
+    /// ``localTime(fromParent:)`` for a layer without a `duration`, as
+    /// layers are; with one, the time within its current iteration, so
+    /// that a layer's `repeatCount`, `repeatDuration` and `autoreverses`
+    /// repeat everything on it and below it, as Core Animation repeats a
+    /// layer's timeline — held at an end by its `fillMode` outside its
+    /// active duration, and unbounded there without one.
+    public func layerTime(fromParent time: Double) -> Double {
+        guard duration > 0, let sample = sample(atParentTime: time) else { return localTime(fromParent: time) }
+        return sample.time
+    }
+
     /// The inverse of ``localTime(fromParent:)``; a paused object (speed 0)
     /// maps every parent time to the same local time, so there is no inverse
     /// and the begin time is returned.
