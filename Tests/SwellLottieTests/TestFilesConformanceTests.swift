@@ -49,11 +49,12 @@ struct TestFilesConformanceTests {
         }
     }
 
-    /// Frames Swell draws wrong today, each expected to fail until fixed;
+    /// Frames Swell draws wrong today, each expected to fail until fixed —
+    /// Core Animation's radial gradient has no focal point to draw a
+    /// highlight with;
     /// a fixed one fails the test as "known issue not recorded", to be
     /// struck off here.
     static let knownIssues = [
-        "shape-modifiers/trim-group-00.png": "trim paths in a group: Swell trims differently (UQI 0.82)",
         "shape-style/gradient-radial-highlight-00.png": "a radial gradient's highlight (\"h\", \"a\") is not drawn (UQI 0.76)",
     ]
 }
