@@ -18,10 +18,12 @@ import Foundation
 /// - Outside the active duration, `fillMode` decides whether the object holds
 ///   its first (backwards) or last (forwards) state.
 ///
-/// Layers use the same struct: a layer's `duration` is 0, which makes its
-/// active duration unbounded, so its local time is simply
+/// Layers use the same struct: a layer's `duration` is 0 by default, which
+/// makes its active duration unbounded, so its local time is simply
 /// `(t_parent − beginTime) · speed + timeOffset` — the mapping Apple's pause
-/// and resume recipe (Technical Q&A QA1673) relies on.
+/// and resume recipe (Technical Q&A QA1673) relies on. A layer given a
+/// duration repeats its timeline like an animation
+/// (``layerTime(fromParent:)``): a Lottie layer loops so.
 public struct MediaTiming: Sendable, Equatable {
     public var beginTime: Double = 0
     public var duration: Double = 0
