@@ -34,6 +34,13 @@ let package = Package(
             name: "RenderScenes",
             dependencies: [.product(name: "SwellRender", package: "Swell")],
             path: "RenderScenes"),
+        // A plain program: lottie-frame.sh times a Lottie file's frames
+        // stepped and rendered in-process, as ThorVG's are.
+        .executableTarget(
+            name: "LottieFrames",
+            dependencies: [.product(name: "SwellLottie", package: "Swell"),
+                           .product(name: "SwellRender", package: "Swell")],
+            path: "LottieFrames"),
         // A plain program: video-decode.sh times a video layer's frames
         // decoded in order against `ffmpeg -f null`, and decoded and
         // converted against `ffmpeg -pix_fmt bgra -f null`.
