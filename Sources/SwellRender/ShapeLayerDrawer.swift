@@ -16,7 +16,8 @@ struct ShapeLayerDrawer: LayerDrawer {
             ? CGPathFillRule.evenOdd : .winding
         context.fill(path, rule: rule, color: layer.value(forKey: "fillColor") as? CGColor)
         guard let strokeColor = layer.value(forKey: "strokeColor") as? CGColor else { return }
-        context.stroke(strokedPart(of: path, layer), style: pen(of: layer), color: strokeColor)
+        let stroked = strokedPart(of: path, layer, measurements: context.caches.pathMeasurements)
+        context.stroke(stroked, style: pen(of: layer), color: strokeColor)
     }
 
     /// Where a miter can reach: `miterLimit` half line widths past the
@@ -29,12 +30,15 @@ struct ShapeLayerDrawer: LayerDrawer {
     }
 
     /// The path between `strokeStart` and `strokeEnd`; the path itself
-    /// when that is all of it, so closed subpaths keep their joins.
-    private func strokedPart(of path: PathValue, _ layer: PresentedLayer) -> PathValue {
+    /// when that is all of it, so closed subpaths keep their joins. The
+    /// path's measurement is the renderer's, made once for a path that
+    /// does not change.
+    private func strokedPart(of path: PathValue, _ layer: PresentedLayer,
+                             measurements: PathMeasurementCache) -> PathValue {
         let start = min(max(layer.value(forKey: "strokeStart") as? CGFloat ?? 0, 0), 1)
         let end = min(max(layer.value(forKey: "strokeEnd") as? CGFloat ?? 1, 0), 1)
         if start == 0 && end == 1 { return path }
-        let measured = PathMeasurement(path)
+        let measured = measurements.measurement(of: path)
         return measured.path(fromDistance: start * measured.length, toDistance: end * measured.length)
     }
 

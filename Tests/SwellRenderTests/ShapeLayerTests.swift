@@ -94,6 +94,35 @@ import Testing
         #expect(strokePixels(strokeStart: 0.6, strokeEnd: 0.4) == 0)
     }
 
+    /// A path drawn on over several frames is measured once by the
+    /// renderer, and every frame is what a new renderer draws.
+    @Test func aTrimmedPathIsMeasuredOnceAndDrawnTheSame() {
+        let root = F.root(width: 100, height: 100)
+        let shape = CAShapeLayer()
+        shape.frame = root.bounds
+        shape.path = Self.star
+        shape.fillColor = nil
+        shape.strokeColor = F.white
+        shape.lineWidth = 5
+        shape.lineCap = .round
+        let drawOn = CABasicAnimation(keyPath: "strokeEnd")
+        drawOn.fromValue = 0.1
+        drawOn.toValue = 0.9
+        drawOn.duration = 1
+        shape.add(drawOn, forKey: "drawOn")
+        root.addSublayer(shape)
+        let (_, snapshot) = F.snapshot(of: root)
+        let canvas = Canvas(width: 100, height: 100)
+        let renderer = Renderer()
+        for time in [0.2, 0.5, 0.8] {
+            let frame = renderer.render(snapshot, at: time, into: canvas)
+            let fresh = Renderer().render(snapshot, at: time, into: canvas)
+            #expect(frame.withUnsafePixels(Array.init) == fresh.withUnsafePixels(Array.init))
+            #expect(frame.alphaSum > 0)
+        }
+        #expect(renderer.caches.pathMeasurements.count == 1)
+    }
+
     @Test func trimmingCutsCurvesWhereTheArcLengthSays() {
         let path = CGMutablePath()
         path.move(to: CGPoint(x: 0, y: 0))
