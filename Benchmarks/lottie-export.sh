@@ -5,15 +5,15 @@
 #
 # Times, in turns over ROUNDS rounds after an untimed warm-up:
 #
-#   swell   swell render ANIM.json -o swell.mp4 --size 1080x1920 --fps 60 --end 5
-#           (300 frames, the animation fitted into 1080×1920; H.264
+#   swell   swell render ANIM.json -o swell.mp4 --size 1920x1080 --fps 60 --end 5
+#           (300 frames, the animation fitted into 1920×1080; H.264
 #           ultrafast CRF 20, BT.709 4:2:0; the sound of its audio layers
 #           as AAC)
 #
 # and, as a peer, the same frames drawn by ThorVG (thorvg-python, one
 # thread) piped raw into FFmpeg's command with the same encoder settings:
 #
-#   thorvg-frames.py ANIM.json --size 1080x1920 --fps 60 --count 300 --raw |
+#   thorvg-frames.py ANIM.json --size 1920x1080 --fps 60 --count 300 --raw |
 #     ffmpeg -f rawvideo -pix_fmt rgba … -c:v libx264 -preset ultrafast -crf 20 … thorvg.mp4
 #
 # (pictures only: it has no mixer for the sound). Checks the MP4 — 300
@@ -21,20 +21,18 @@
 # audio layers — and prints each command's median and fastest wall time
 # and Swell's time as a fraction of real time (target < 1).
 #
-# An animation shorter than 5 s holds its last frame to the end.
-#
 # Usage: Benchmarks/lottie-export.sh [ANIM.json] [ROUNDS]
-#        (default Tests/Fixtures/Lottie/apple-ca/samples/LottieLogo1.json, 3 rounds)
-# SIZE=WxH sets the picture (default 1080x1920), LENGTH the whole seconds (default 5).
+#        (default Samples/Lottie/Chime.json, 5 s with its chime, 3 rounds)
+# SIZE=WxH sets the picture (default 1920x1080), LENGTH the whole seconds (default 5).
 # SWELL=/path/to/swell skips the release build; BENCH_DIR chooses where the
 # files go (default: the system's temporary folder). Needs Tests/Lottie/venv.sh's
 # virtualenv for the peer (made on first use; PyPI the first time).
 set -euo pipefail
 source "$(dirname "$0")/common.sh"
 
-anim=${1:-$repo/Tests/Fixtures/Lottie/apple-ca/samples/LottieLogo1.json}
+anim=${1:-$repo/Samples/Lottie/Chime.json}
 rounds=${2:-3}
-size=${SIZE:-1080x1920}
+size=${SIZE:-1920x1080}
 seconds=${LENGTH:-5}   # whole seconds
 fps=60
 [ -f "$anim" ] || { echo "no Lottie file at $anim" >&2; exit 1; }
