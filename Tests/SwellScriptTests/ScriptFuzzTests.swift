@@ -3,7 +3,6 @@ import TestSupport
 import Testing
 import SwellScript
 
-
 @Suite("Script fuzzing")
 struct ScriptFuzzTests {
     /// Bytes that steer mutations toward JSON structure as well as noise.
@@ -34,25 +33,6 @@ struct ScriptFuzzTests {
             }
         }
         return bytes
-    }
-
-    /// The byte length of every line, splitting at LF, CR LF and lone CR.
-    static func lineLengths(_ bytes: [UInt8]) -> [Int] {
-        var lengths = [0]
-        var index = 0
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\r"):
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                lengths.append(0)
-            case UInt8(ascii: "\n"):
-                lengths.append(0)
-            default:
-                lengths[lengths.count - 1] += 1
-            }
-            index += 1
-        }
-        return lengths
     }
 
     /// The ranges of the string, number and literal tokens of a JSON text,
