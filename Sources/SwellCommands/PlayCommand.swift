@@ -19,7 +19,9 @@ package struct PlayCommand: ParsableCommand {
         refresh, on the sound's clock: space pauses and resumes everything, sound included; \
         the left and right arrows step a frame while paused; S saves the frame on screen as \
         a PNG; Q or closing the window stops. A scene without sound stays on screen \
-        when it is still, until Q (--autoexit closes it there, --duration sets when).
+        when it is still, until Q (--autoexit closes it there, --duration sets when). \
+        A Lottie animation (anim.json, or a .lottie archive) as the input is such a \
+        scene, with its audio layers' sound.
 
         Another shell drives a running session with swell ctl (swell ctl set \
         volume=-12dB --duration 300ms ducks it); --hold keeps it open, playing silence, \
@@ -32,6 +34,7 @@ package struct PlayCommand: ParsableCommand {
           swell play song.flac --rate 48000 --device hw:0
           swell play --script mix.json
           swell play --script scene.json --window
+          swell play anim.json --window
           swell play a.flac b.flac c.flac --crossfade 3
           swell play rain.flac --loop --duration 1h --fade-out 5m
         """)

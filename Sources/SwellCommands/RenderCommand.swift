@@ -21,6 +21,11 @@ package struct RenderCommand: ParsableCommand {
         WebM, lossless FFV1 and FLAC in MKV, and a GIF (50 fps at most, its default) \
         with one palette and no sound.
 
+        A Lottie animation (anim.json, or a .lottie archive) as the input is a scene of \
+        its own, at its size (or --size, fitted and centred), --at counted from its \
+        first frame, a sequence or a video at its frame rate to its end with its audio \
+        layers' sound.
+
         EXAMPLES:
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
@@ -34,6 +39,8 @@ package struct RenderCommand: ParsableCommand {
           swell render --script scene.json -o 'frames/%04d.png' --fps 30 --end 2
           swell render --script scene.json -o scene.mp4
           swell render --script scene.json -o loop.gif --fps 25 --size 320x180
+          swell render anim.json -o anim.mp4
+          swell render anim.json -o frame.png --at 1.5 --size 1920x1080
         """)
 
     @Argument(help: "The input files (any format libsndfile reads; - is standard input); several play one after another.")

@@ -143,7 +143,8 @@ struct HelpSnapshotTests {
         sound included; the left and right arrows step a frame while paused; S saves
         the frame on screen as a PNG; Q or closing the window stops. A scene without
         sound stays on screen when it is still, until Q (--autoexit closes it there,
-        --duration sets when).
+        --duration sets when). A Lottie animation (anim.json, or a .lottie archive) as
+        the input is such a scene, with its audio layers' sound.
 
         Another shell drives a running session with swell ctl (swell ctl set
         volume=-12dB --duration 300ms ducks it); --hold keeps it open, playing silence,
@@ -157,6 +158,7 @@ struct HelpSnapshotTests {
           swell play song.flac --rate 48000 --device hw:0
           swell play --script mix.json
           swell play --script scene.json --window
+          swell play anim.json --window
           swell play a.flac b.flac c.flac --crossfade 3
           swell play rain.flac --loop --duration 1h --fade-out 5m
 
@@ -224,6 +226,11 @@ struct HelpSnapshotTests {
         lossless FFV1 and FLAC in MKV, and a GIF (50 fps at most, its default) with one
         palette and no sound.
 
+        A Lottie animation (anim.json, or a .lottie archive) as the input is a scene of
+        its own, at its size (or --size, fitted and centred), --at counted from its
+        first frame, a sequence or a video at its frame rate to its end with its audio
+        layers' sound.
+
         EXAMPLES:
           swell render in.wav -o out.wav --fade-in 2 --fade-out 2 --timing qsin
           swell render talk.flac -o quiet.flac --volume -6dB
@@ -237,6 +244,8 @@ struct HelpSnapshotTests {
           swell render --script scene.json -o 'frames/%04d.png' --fps 30 --end 2
           swell render --script scene.json -o scene.mp4
           swell render --script scene.json -o loop.gif --fps 25 --size 320x180
+          swell render anim.json -o anim.mp4
+          swell render anim.json -o frame.png --at 1.5 --size 1920x1080
 
         USAGE: swell render [<options>] [<inputs> ...] --output <out>
 
