@@ -42,4 +42,50 @@ enum CairoMask {
         cairo_paint(cr)
         cairo_restore(cr)
     }
+
+    /// A mask whose alpha is `mask`'s luminance — Rec. 709's weights of its
+    /// premultiplied colour, CSS Masking's `mask-mode: luminance` — drawn
+    /// in pixels over the clip, in `cr`'s device space; nil when the clip
+    /// is empty. The caller destroys it.
+    static func luminanceAsAlpha(_ mask: OpaquePointer, on cr: OpaquePointer) -> OpaquePointer? {
+        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
+        var matrix = cairo_matrix_t()
+        cairo_get_matrix(cr, &matrix)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
+        cairo_restore(cr)
+        let (left, top) = (x1.rounded(.down), y1.rounded(.down))
+        let (width, height) = (Int((x2 - left).rounded(.up)), Int((y2 - top).rounded(.up)))
+        guard width > 0 && height > 0 else { return nil }
+        let image = ImageSurface(width: width, height: height)
+        image.draw { pixels in
+            cairo_translate(pixels, -left, -top)
+            cairo_transform(pixels, &matrix)
+            cairo_set_source(pixels, mask)
+            cairo_paint(pixels)
+        }
+        let stride = image.stride
+        image.withMutableBytes { bytes in
+            for y in 0..<image.height {
+                let row = UnsafeMutableRawPointer(bytes + y * stride).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<image.width {
+                    // ARGB32, premultiplied: the luminance of what the mask
+                    // shows over nothing becomes its alpha.
+                    let word = row[x]
+                    let luminance = 0.2126 * Double(word >> 16 & 0xFF) + 0.7152 * Double(word >> 8 & 0xFF)
+                        + 0.0722 * Double(word & 0xFF)
+                    row[x] = UInt32(min(luminance.rounded(), 255)) << 24
+                }
+            }
+        }
+        let pattern = cairo_pattern_create_for_surface(image.pointer)!
+        // Pattern space is the user space of `cr`: the image's pixel (0, 0)
+        // is device point (left, top).
+        var toImage = cairo_matrix_t(), translation = cairo_matrix_t()
+        cairo_matrix_init_translate(&translation, -left, -top)
+        cairo_matrix_multiply(&toImage, &matrix, &translation)
+        cairo_pattern_set_matrix(pattern, &toImage)
+        return pattern
+    }
 }

@@ -114,14 +114,15 @@ struct Compositor {
                 if mask >= 0 {
                     // Masked first, then blended as one picture.
                     cairo_push_group(cr)
-                    applyMask(mask, to: content, on: cr, matrix: matrix, alpha: 1, orientation: orientation)
+                    applyMask(mask, of: state, to: content, on: cr, matrix: matrix, alpha: 1, orientation: orientation)
                     cairo_pop_group_to_source(cr)
                 } else {
                     cairo_set_source(cr, content)
                 }
                 CairoBlend.paint(with: blend, alpha: alpha * opacity, on: cr)
             } else if mask >= 0 {
-                applyMask(mask, to: content, on: cr, matrix: matrix, alpha: alpha * opacity, orientation: orientation)
+                applyMask(mask, of: state, to: content, on: cr, matrix: matrix, alpha: alpha * opacity,
+                          orientation: orientation)
             } else {
                 cairo_set_source(cr, content)
                 cairo_paint_with_alpha(cr, alpha * opacity)
@@ -221,14 +222,19 @@ struct Compositor {
     }
 
     /// The mask layer (in the layer's space, without the sublayer matrix)
-    /// drawn into a group whose alpha masks `content`.
-    private func applyMask(_ mask: Int, to content: OpaquePointer, on cr: OpaquePointer, matrix: CGAffineTransform,
-                           alpha: Double, orientation: Double) {
+    /// drawn into a group whose alpha — or luminance, by the masked layer's
+    /// `maskMode` — masks `content`.
+    private func applyMask(_ mask: Int, of layer: LayerState, to content: OpaquePointer, on cr: OpaquePointer,
+                           matrix: CGAffineTransform, alpha: Double, orientation: Double) {
         let maskState = state(of: mask)
         cairo_push_group(cr)
         draw(mask, maskState, on: cr, plane: Homography(plane: maskState.matrixToSuperlayer).concatenating(Homography(matrix)),
              alpha: 1, orientation: orientation)
-        let maskPattern = cairo_pop_group(cr)!
+        var maskPattern = cairo_pop_group(cr)!
+        if layer.maskMode == .luminance, let byLuminance = CairoMask.luminanceAsAlpha(maskPattern, on: cr) {
+            cairo_pattern_destroy(maskPattern)
+            maskPattern = byLuminance
+        }
         defer { cairo_pattern_destroy(maskPattern) }
         if alpha < 1 { cairo_push_group(cr) }
         cairo_set_source(cr, content)

@@ -38,6 +38,7 @@ struct LayerState {
     var allowsGroupOpacity = true
     var isGeometryFlipped = false
     var compositingFilter: CACompositingFilter?
+    var maskMode = CALayerMaskMode.alpha
 
     /// The keys ``apply(_:forKey:)`` understands.
     static let keys = [
@@ -46,7 +47,7 @@ struct LayerState {
         "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "masksToBounds", "doubleSided",
         "contentsRect", "contentsCenter", "contentsScale", "contentsGravity",
         "minificationFilter", "magnificationFilter", "maskedCorners", "allowsGroupOpacity", "geometryFlipped",
-        CACompositingFilter.layerKey,
+        CACompositingFilter.layerKey, "maskMode",
     ]
 
     init() {}
@@ -94,6 +95,7 @@ struct LayerState {
         case "allowsGroupOpacity": set(&allowsGroupOpacity)
         case "geometryFlipped": set(&isGeometryFlipped)
         case CACompositingFilter.layerKey: set(&compositingFilter)
+        case "maskMode": set(&maskMode)
         default: break
         }
     }

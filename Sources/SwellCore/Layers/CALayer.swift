@@ -175,6 +175,10 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     @Dynamic("geometryFlipped") public var isGeometryFlipped = false
     /// The pixel format of the contents a host should allocate.
     @Dynamic("contentsFormat") public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
+    /// What of the `mask` decides how much shows: its alpha (Core
+    /// Animation's masking, the default) or its luminance — a Swell
+    /// extension, CSS Masking's `mask-mode` (``CALayerMaskMode``).
+    @Dynamic("maskMode") public var maskMode: CALayerMaskMode = .alpha
 
     // MARK: Other properties
 

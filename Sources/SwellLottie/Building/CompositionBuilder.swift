@@ -209,23 +209,39 @@ struct CompositionBuilder {
         }
     }
 
-    /// `content` masked by `matte` (alpha), or by what `matte` leaves
-    /// uncovered (inverted alpha).
+    /// `content` masked by `matte`: by its alpha, or by what it leaves
+    /// uncovered — the matte under a rectangle beyond the layer's reach
+    /// that Core Image's source out keeps only where the matte is not —
+    /// or by its luminance (`maskMode`), or by the luminance of its
+    /// negative: the matte differenced with white (`1 − c·a`).
     private func matted(_ content: CALayer, by matte: CALayer, as kind: LottieLayerModel.Matte) -> CALayer {
         let holder = CALayer()
         holder.addSublayer(content)
+        let everything = CAShapeLayer()
+        everything.path = CGPath(rect: MaskBuilder.everywhere)
         switch kind {
-        case .alpha, .luma:
+        case .alpha:
             holder.mask = matte
-        case .invertedAlpha, .invertedLuma:
+        case .invertedAlpha:
             let inverse = CALayer()
             inverse.addSublayer(matte)
-            let everything = CAShapeLayer()
-            everything.path = CGPath(rect: MaskBuilder.everywhere)
             everything.fillColor = .black
             everything.compositingFilter = "sourceOutCompositing"
             inverse.addSublayer(everything)
             holder.mask = inverse
+        case .luma:
+            holder.maskMode = .luminance
+            holder.mask = matte
+        case .invertedLuma:
+            holder.maskMode = .luminance
+            let negative = CALayer()
+            everything.fillColor = .white
+            negative.addSublayer(everything)
+            let differenced = CALayer()
+            differenced.compositingFilter = "differenceBlendMode"
+            differenced.addSublayer(matte)
+            negative.addSublayer(differenced)
+            holder.mask = negative
         }
         return holder
     }

@@ -71,7 +71,6 @@ struct LottieLayerModel: Sendable {
             let number = try n.asInteger()
             guard number != 0 else { return nil }
             guard let matte = Matte(rawValue: number) else { throw n.failure("unknown track matte \(number)") }
-            if matte == .luma || matte == .invertedLuma { warn("luma mattes (drawn as alpha mattes)") }
             return matte
         }
         matteSource = try node["tp"].map { n throws(LottieFailure) in try n.asInteger() }
