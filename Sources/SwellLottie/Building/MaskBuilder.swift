@@ -59,11 +59,23 @@ struct MaskBuilder {
             layer.path = CGPath(rect: Self.everywhere)
             return layer
         }
-        animator.animate(layer, "path", mask.path) { bezier in
+        let outline = { (bezier: LottieBezier) -> PathValue in
             let path = CGMutablePath()
             if inverted { path.addRect(Self.everywhere) }
             bezier.add(to: path)
             return path.value
+        }
+        if !mask.expansion.isAnimated && mask.expansion.initialValue.first ?? 0 == 0 {
+            animator.animate(layer, "path", mask.path, outline)
+        } else {
+            // The edge moved out (or in) as an offset path with round joins;
+            // an offset moves to the right of the path's run (y down), which
+            // is outwards when the path turns clockwise on screen.
+            animator.animateDerived(layer, "path", keyTimes: mask.path.keyTimes + mask.expansion.keyTimes) { frame in
+                let path = mask.path.value(at: frame), expansion = mask.expansion.scalar(at: frame)
+                return outline(OffsetPath.apply(path, amount: path.turnsClockwise ? expansion : -expansion,
+                                                join: 2, miterLimit: 4))
+            }
         }
         animator.animate(layer, "opacity", mask.opacity) { $0[0] / 100 }
         return layer

@@ -39,6 +39,19 @@ struct LottieBezier: LottieInterpolatable, Sendable {
         }, isClosed: isClosed)
     }
 
+    /// Whether the vertices turn clockwise on screen (y down): the
+    /// shoelace sum of their polygon is positive.
+    var turnsClockwise: Bool {
+        let points = vertices.map(\.point)
+        guard points.count > 2 else { return true }
+        var twiceArea = 0.0
+        for k in points.indices {
+            let (a, b) = (points[k], points[(k + 1) % points.count])
+            twiceArea += a.x * b.y - b.x * a.y
+        }
+        return twiceArea >= 0
+    }
+
     /// Appends the path to `path`, under `transform`.
     func add(to path: CGMutablePath, transform: CGAffineTransform = .identity) {
         guard let first = vertices.first else { return }

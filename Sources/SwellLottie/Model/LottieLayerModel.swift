@@ -140,6 +140,8 @@ struct LottieMask: Sendable {
     var path: LottieProperty<LottieBezier>
     var opacity: LottieProperty<[Double]>
     var inverted: Bool
+    /// How far the mask's edge moves out (`"x"`, negative: in).
+    var expansion: LottieProperty<[Double]>
 
     init(_ node: LottieNode) throws(LottieFailure) {
         let name = try node.string("mode") ?? "a"
@@ -148,5 +150,6 @@ struct LottieMask: Sendable {
         path = try PropertyReader.bezier(try node.required("pt"))
         opacity = try PropertyReader.vector(node["o"], default: [100])
         inverted = node.flag("inv")
+        expansion = try PropertyReader.vector(node["x"], default: [0])
     }
 }
