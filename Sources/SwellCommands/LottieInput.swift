@@ -23,9 +23,7 @@ package enum LottieInput {
     /// it uses that Swell leaves out is named once.
     package static func read(_ file: String) throws -> LottieAnimation {
         let animation = try LottieAnimation(contentsOfFile: file, images: try Drawing.required().lottieImages)
-        for feature in animation.unsupportedFeatures {
-            CADiagnostics.warn("\(file): \(feature) not supported; the animation plays without them")
-        }
+        animation.warnOfUnsupportedFeatures(file: file)
         return animation
     }
 

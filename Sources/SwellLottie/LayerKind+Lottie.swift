@@ -11,7 +11,9 @@ extension LayerKind {
         var open: (@Sendable (String) throws -> LayerDocument)?
         if let images {
             open = { path in
-                try LottieAnimation(contentsOfFile: path, images: images).document(file: URL(fileURLWithPath: path))
+                let animation = try LottieAnimation(contentsOfFile: path, images: images)
+                animation.warnOfUnsupportedFeatures(file: path)
+                return animation.document(file: URL(fileURLWithPath: path))
             }
         }
         return LayerKind("lottie", { LottieLayer() }, className: "LottieLayer", noun: "Lottie layer",

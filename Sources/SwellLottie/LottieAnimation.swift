@@ -28,6 +28,14 @@ public struct LottieAnimation: Sendable {
     static let maximumSide = 16384.0
     static let maximumFrameRate = 1000.0
 
+    /// Names each feature the file uses that Swell leaves out, once, as a
+    /// warning (``CADiagnostics``): the animation plays without them.
+    public func warnOfUnsupportedFeatures(file: String) {
+        for feature in unsupportedFeatures {
+            CADiagnostics.warn("\(file): \(feature) not supported; the animation plays without them")
+        }
+    }
+
     /// The seconds from the first frame to the end.
     public var duration: Double { (outPoint - inPoint) / frameRate }
 

@@ -17,28 +17,15 @@ enum CairoMask {
             cairo_mask(cr, mask)
             return
         }
-        // The clip's extent in device space, whole pixels.
-        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-        let (left, top) = (x1.rounded(.down), y1.rounded(.down))
-        let (width, height) = (Int((x2 - left).rounded(.up)), Int((y2 - top).rounded(.up)))
-        guard width > 0 && height > 0 else {
-            cairo_restore(cr)
-            return
-        }
-        let image = ImageSurface(width: width, height: height)
+        guard let clip = ClipPixels(of: cr) else { return }
         let source = cairo_get_source(cr)
-        image.draw { pixels in
-            cairo_translate(pixels, -left, -top)
-            cairo_transform(pixels, &matrix)
+        let image = clip.image { pixels in
             cairo_set_source(pixels, source)
             cairo_mask(pixels, mask)
         }
-        cairo_set_source_surface(cr, image.pointer, left, top)
+        cairo_save(cr)
+        cairo_identity_matrix(cr)
+        cairo_set_source_surface(cr, image.pointer, clip.left, clip.top)
         cairo_paint(cr)
         cairo_restore(cr)
     }
@@ -48,20 +35,8 @@ enum CairoMask {
     /// in pixels over the clip, in `cr`'s device space; nil when the clip
     /// is empty. The caller destroys it.
     static func luminanceAsAlpha(_ mask: OpaquePointer, on cr: OpaquePointer) -> OpaquePointer? {
-        var (x1, y1, x2, y2) = (0.0, 0.0, 0.0, 0.0)
-        var matrix = cairo_matrix_t()
-        cairo_get_matrix(cr, &matrix)
-        cairo_save(cr)
-        cairo_identity_matrix(cr)
-        cairo_clip_extents(cr, &x1, &y1, &x2, &y2)
-        cairo_restore(cr)
-        let (left, top) = (x1.rounded(.down), y1.rounded(.down))
-        let (width, height) = (Int((x2 - left).rounded(.up)), Int((y2 - top).rounded(.up)))
-        guard width > 0 && height > 0 else { return nil }
-        let image = ImageSurface(width: width, height: height)
-        image.draw { pixels in
-            cairo_translate(pixels, -left, -top)
-            cairo_transform(pixels, &matrix)
+        guard let clip = ClipPixels(of: cr) else { return nil }
+        let image = clip.image { pixels in
             cairo_set_source(pixels, mask)
             cairo_paint(pixels)
         }
@@ -82,8 +57,8 @@ enum CairoMask {
         let pattern = cairo_pattern_create_for_surface(image.pointer)!
         // Pattern space is the user space of `cr`: the image's pixel (0, 0)
         // is device point (left, top).
-        var toImage = cairo_matrix_t(), translation = cairo_matrix_t()
-        cairo_matrix_init_translate(&translation, -left, -top)
+        var toImage = cairo_matrix_t(), translation = cairo_matrix_t(), matrix = clip.matrix
+        cairo_matrix_init_translate(&translation, -clip.left, -clip.top)
         cairo_matrix_multiply(&toImage, &matrix, &translation)
         cairo_pattern_set_matrix(pattern, &toImage)
         return pattern

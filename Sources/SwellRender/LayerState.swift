@@ -47,7 +47,7 @@ struct LayerState {
         "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "masksToBounds", "doubleSided",
         "contentsRect", "contentsCenter", "contentsScale", "contentsGravity",
         "minificationFilter", "magnificationFilter", "maskedCorners", "allowsGroupOpacity", "geometryFlipped",
-        CACompositingFilter.layerKey, "maskMode",
+        CACompositingFilter.layerKey, CALayerMaskMode.layerKey,
     ]
 
     init() {}
@@ -95,7 +95,7 @@ struct LayerState {
         case "allowsGroupOpacity": set(&allowsGroupOpacity)
         case "geometryFlipped": set(&isGeometryFlipped)
         case CACompositingFilter.layerKey: set(&compositingFilter)
-        case "maskMode": set(&maskMode)
+        case CALayerMaskMode.layerKey: set(&maskMode)
         default: break
         }
     }

@@ -231,11 +231,7 @@ struct PulseTests {
     @Test("--restore puts the stream's original 70 % back, exactly, after ramping it to 0.1")
     func restoreOption() throws {
         try withServer { server, _, tone in
-            let player = try server.play(tone)
-            let pid = player.process.processIdentifier
-            try server.pactl(["set-sink-input-volume", "\(player.index)", "70%"]).requireSuccess()
-            let original = try #require(try server.sinkInput(of: pid)).volumes
-            #expect(original == [45_875, 45_875], "pactl's 70 %")
+            let (pid, original) = try playAt70Percent(tone, on: server)
             let origin = Date()
             let swell = try SwellProcess.start(["mixer", "--app", "testplayer", "--to", "0.1", "--duration", "1",
                                                 "--restore", "--quiet"], environment: server.environment)
@@ -250,14 +246,22 @@ struct PulseTests {
         }
     }
 
+    /// `tone` playing (the server keeps its player), its stream set to
+    /// 70 % by pactl: the player's process id and the stream's volumes then
+    /// (pactl's 70 %, 45 875).
+    private func playAt70Percent(_ tone: String, on server: SoundServer) throws -> (pid: Int32, original: [Int]) {
+        let player = try server.play(tone)
+        let pid = player.process.processIdentifier
+        try server.pactl(["set-sink-input-volume", "\(player.index)", "70%"]).requireSuccess()
+        let original = try #require(try server.sinkInput(of: pid)).volumes
+        #expect(original == [45_875, 45_875], "pactl's 70 %")
+        return (pid, original)
+    }
+
     @Test("SIGINT during a ramp ends swell with 130 and puts the stream's original volume back, without --restore")
     func interruptRestores() throws {
         try withServer { server, _, tone in
-            let player = try server.play(tone)
-            let pid = player.process.processIdentifier
-            try server.pactl(["set-sink-input-volume", "\(player.index)", "70%"]).requireSuccess()
-            let original = try #require(try server.sinkInput(of: pid)).volumes
-            #expect(original == [45_875, 45_875])
+            let (pid, original) = try playAt70Percent(tone, on: server)
             // A long ramp, interrupted as soon as the stream is seen moving.
             let swell = try SwellProcess.start(["mixer", "--app", "testplayer", "--to", "0.1", "--duration", "10", "--quiet"],
                                                environment: server.environment)

@@ -178,7 +178,7 @@ open class CALayer: CAMediaTiming, DynamicPropertyOwner {
     /// What of the `mask` decides how much shows: its alpha (Core
     /// Animation's masking, the default) or its luminance — a Swell
     /// extension, CSS Masking's `mask-mode` (``CALayerMaskMode``).
-    @Dynamic("maskMode") public var maskMode: CALayerMaskMode = .alpha
+    @Dynamic(CALayerMaskMode.layerKey) public var maskMode: CALayerMaskMode = .alpha
 
     // MARK: Other properties
 

@@ -6,6 +6,9 @@ public struct CALayerMaskMode: CAStringConstant {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
 
+    /// The layer's key: ``CALayer/maskMode``.
+    public static let layerKey = "maskMode"
+
     /// The mask's alpha channel: Core Animation's masking.
     public static let alpha = Self(rawValue: "alpha")
     /// The mask's luminance (Rec. 709's weights of its premultiplied

@@ -54,24 +54,6 @@ struct LottieTransform: Sendable {
         opacity = try PropertyReader.vector(node["o"], default: [100])
     }
 
-    /// The position at a frame.
-    func position(at frame: Double) -> CGPoint {
-        switch position {
-        case .combined(let p):
-            let v = p.value(at: frame)
-            return CGPoint(x: v.first ?? 0, y: v.count > 1 ? v[1] : 0)
-        case .split(let x, let y):
-            return CGPoint(x: x.scalar(at: frame), y: y.scalar(at: frame))
-        }
-    }
-
-    var positionKeyTimes: [Double] {
-        switch position {
-        case .combined(let p): p.keyTimes
-        case .split(let x, let y): x.keyTimes + y.keyTimes
-        }
-    }
-
     /// Whether the skew is ever non-zero.
     var isSkewed: Bool {
         skew.isAnimated || (skew.initialValue.first ?? 0) != 0
